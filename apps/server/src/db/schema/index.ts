@@ -1,0 +1,3 @@
+export * from './system';
+export * from './monitor';
+export * from './tool';

@@ -1,0 +1,46 @@
+import { bigint, char, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { audit, idColumn, remark } from './columns';
+
+export const genTable = pgTable('gen_table', {
+  tableId: idColumn('table_id', 1),
+  tableName: varchar('table_name', { length: 200 }).notNull().default(''),
+  tableComment: varchar('table_comment', { length: 500 }).notNull().default(''),
+  subTableName: varchar('sub_table_name', { length: 64 }),
+  subTableFkName: varchar('sub_table_fk_name', { length: 64 }),
+  className: varchar('class_name', { length: 100 }).notNull().default(''),
+  tplCategory: varchar('tpl_category', { length: 200 }).notNull().default('crud'),
+  tplWebType: varchar('tpl_web_type', { length: 30 }).notNull().default(''),
+  packageName: varchar('package_name', { length: 100 }),
+  moduleName: varchar('module_name', { length: 30 }),
+  businessName: varchar('business_name', { length: 30 }),
+  functionName: varchar('function_name', { length: 50 }),
+  functionAuthor: varchar('function_author', { length: 50 }),
+  formColNum: integer('form_col_num').notNull().default(1),
+  genType: char('gen_type', { length: 1 }).notNull().default('0'),
+  genPath: varchar('gen_path', { length: 200 }).notNull().default('/'),
+  options: varchar('options', { length: 1000 }),
+  ...audit,
+  remark: remark(),
+});
+
+export const genTableColumn = pgTable('gen_table_column', {
+  columnId: idColumn('column_id', 1),
+  tableId: bigint('table_id', { mode: 'number' }),
+  columnName: varchar('column_name', { length: 200 }),
+  columnComment: varchar('column_comment', { length: 500 }),
+  columnType: varchar('column_type', { length: 100 }),
+  javaType: varchar('java_type', { length: 500 }),
+  javaField: varchar('java_field', { length: 200 }),
+  isPk: char('is_pk', { length: 1 }),
+  isIncrement: char('is_increment', { length: 1 }),
+  isRequired: char('is_required', { length: 1 }),
+  isInsert: char('is_insert', { length: 1 }),
+  isEdit: char('is_edit', { length: 1 }),
+  isList: char('is_list', { length: 1 }),
+  isQuery: char('is_query', { length: 1 }),
+  queryType: varchar('query_type', { length: 200 }).default('EQ'),
+  htmlType: varchar('html_type', { length: 200 }),
+  dictType: varchar('dict_type', { length: 200 }).default(''),
+  sort: integer('sort'),
+  ...audit,
+});

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { MemoryKv, RedisKv, type KvStore } from './infra/kv';
+import { buildApp } from './app';
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  const kv: KvStore = config.redisUrl ? await RedisKv.connect(config.redisUrl) : new MemoryKv();
+  const app = await buildApp({ config, database, kv, now: Date.now });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // app.close() stops accepting connections and waits for in-flight requests before onClose hooks run.
+    await app.close();
+    await kv.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://localhost:${config.port}`, database: database.kind, kv: kv.kind, ms: Date.now() - started },
+    'ready',
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
