@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { loadConfig } from './config';
-import { createDatabase } from './db/client';
+import { openAppDatabase } from './db/open';
 import { MemoryKv, RedisKv, type KvStore } from './infra/kv';
 import { buildApp } from './app';
 
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const database = await createDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-  await database.migrate();
+  const { database, origin, seeded } = await openAppDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
   const kv: KvStore = config.redisUrl ? await RedisKv.connect(config.redisUrl) : new MemoryKv();
   const app = await buildApp({ config, database, kv, now: Date.now });
 
@@ -28,7 +30,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: `http://localhost:${config.port}`, database: database.kind, kv: kv.kind, ms: Date.now() - started },
+    { url: `http://localhost:${config.port}`, database: database.kind, origin, seeded, kv: kv.kind, ms: Date.now() - started },
     'ready',
   );
 }

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded engine when kind is 'pglite' (dumps of its data directory, for instance). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -26,6 +28,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; omitted means in memory. */
   pgliteDir?: string;
+  /** PGlite only: a `dumpDataDir` tarball to start from instead of running initdb (the directory must be new). */
+  loadDataDir?: Blob;
 }
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -41,12 +45,13 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(opts.pgliteDir ? opts.pgliteDir : 'memory://');
+  const client = new PGlite(opts.pgliteDir ? opts.pgliteDir : 'memory://', { loadDataDir: opts.loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
