@@ -1,0 +1,89 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { NotificationInstance } from 'antd/es/notification/interface';
+import type { ModalFuncProps } from 'antd';
+
+/**
+ * Toasts, notifications and confirm dialogs for code outside React (request layer, guard).
+ * antd is imported on first use so the login route never downloads it. Inside the shell, the layout
+ * can call `bindFeedback(App.useApp())` so these follow the antd theme and locale of the app.
+ */
+interface FeedbackApi {
+  message: MessageInstance;
+  notification: NotificationInstance;
+  modal: { confirm: (props: ModalFuncProps) => unknown };
+}
+
+let bound: FeedbackApi | undefined;
+let staticApi: Promise<FeedbackApi> | undefined;
+
+export function bindFeedback(api: FeedbackApi | undefined): void {
+  bound = api;
+}
+
+function feedbackApi(): Promise<FeedbackApi> {
+  if (bound) return Promise.resolve(bound);
+  staticApi ??= import('antd').then(({ message, notification, Modal }) => ({
+    message,
+    notification,
+    modal: { confirm: Modal.confirm },
+  }));
+  return staticApi;
+}
+
+type ToastKind = 'success' | 'error' | 'warning' | 'info';
+
+function show(kind: ToastKind, text: string, durationMs = 3000): void {
+  void feedbackApi().then(({ message }) => message[kind](text, durationMs / 1000));
+}
+
+export const toast = {
+  success: (text: string, durationMs?: number) => show('success', text, durationMs),
+  error: (text: string, durationMs?: number) => show('error', text, durationMs),
+  warning: (text: string, durationMs?: number) => show('warning', text, durationMs),
+  info: (text: string, durationMs?: number) => show('info', text, durationMs),
+};
+
+export function notifyError(text: string): void {
+  void feedbackApi().then(({ notification }) => notification.error({ title: text }));
+}
+
+export interface ConfirmOptions {
+  title?: string;
+  content: string;
+  okText?: string;
+  cancelText?: string;
+  type?: 'warning' | 'info';
+}
+
+/** Resolves true on OK, false on cancel or close. */
+export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
+  return feedbackApi().then(
+    ({ modal }) =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          title: opts.title ?? '系统提示',
+          content: opts.content,
+          okText: opts.okText ?? '确定',
+          cancelText: opts.cancelText ?? '取消',
+          type: opts.type ?? 'warning',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+  );
+}
+
+let loadingSeq = 0;
+
+/** Shows a loading message until the returned function is called (safe to call before antd loaded). */
+export function showLoading(text: string): () => void {
+  const key = `loading-${++loadingSeq}`;
+  let closed = false;
+  void feedbackApi().then(({ message }) => {
+    if (!closed) message.open({ key, type: 'loading', content: text, duration: 0 });
+  });
+  return () => {
+    closed = true;
+    void feedbackApi().then(({ message }) => message.destroy(key));
+  };
+}
