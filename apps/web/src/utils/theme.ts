@@ -13,12 +13,12 @@ function toHex(rgb: number[]): string {
 
 /** Mixes `hex` toward white by `level`/10 (level 1..9). */
 export function getLightColor(hex: string, level: number): string {
-  return toHex(parseHex(hex).map((c) => c + (255 - c) * (level / 10)));
+  return toHex(parseHex(hex).map((c) => c + ((255 - c) * level) / 10));
 }
 
 /** Mixes `hex` toward black by `level`/10 (level 1..9). */
 export function getDarkColor(hex: string, level: number): string {
-  return toHex(parseHex(hex).map((c) => c * (1 - level / 10)));
+  return toHex(parseHex(hex).map((c) => (c * (10 - level)) / 10));
 }
 
 /** CSS variables for the theme: --app-primary plus --app-primary-light-1..9 and --app-primary-dark-1..9. */
