@@ -1,0 +1,36 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+const ALG = 'HS512';
+/** Claim naming the session, as RuoYi clients and tokens know it. */
+const SESSION_CLAIM = 'login_user_key';
+
+export interface TokenCodec {
+  sign(tokenId: string, userName: string): Promise<string>;
+  /** The session id of a well-signed token, else null. */
+  read(token: string): Promise<string | null>;
+}
+
+/** The JWT only points at a session; expiry lives with the session, so no exp/iat claims. */
+export function createTokenCodec(secret: string): TokenCodec {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (tokenId, userName) =>
+      new SignJWT({ [SESSION_CLAIM]: tokenId }).setProtectedHeader({ alg: ALG }).setSubject(userName).sign(key),
+    async read(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALG] });
+        const id = payload[SESSION_CLAIM];
+        return typeof id === 'string' && id !== '' ? id : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** `Authorization: Bearer <jwt>`; a raw token without the prefix is accepted as well. */
+export function tokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : header.trim();
+  return token === '' ? null : token;
+}

@@ -1,0 +1,105 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { isIPv4 } from 'node:net';
+import { UAParser } from 'ua-parser-js';
+
+export interface ClientInfo {
+  ipaddr: string;
+  loginLocation: string;
+  browser: string;
+  os: string;
+}
+
+/** Proxy headers in the contract's order; only consulted when the operator said a proxy is trusted. */
+const PROXY_HEADERS = ['x-forwarded-for', 'proxy-client-ip', 'wl-proxy-client-ip', 'x-real-ip'] as const;
+
+function normalizeIp(ip: string): string {
+  const trimmed = ip.trim();
+  if (trimmed === '::1' || trimmed === '0:0:0:0:0:0:0:1') return '127.0.0.1';
+  if (trimmed.startsWith('::ffff:') && isIPv4(trimmed.slice(7))) return trimmed.slice(7);
+  return trimmed;
+}
+
+function firstKnown(value: string | string[] | undefined): string | null {
+  const joined = Array.isArray(value) ? value.join(',') : value;
+  if (!joined) return null;
+  const entry = joined.split(',').map((s) => s.trim()).find((s) => s !== '' && s.toLowerCase() !== 'unknown');
+  return entry ?? null;
+}
+
+/**
+ * Client address for logs and the IP blacklist. Forwarding headers are spoofable by anyone,
+ * so they count only behind a trusted proxy (TRUST_PROXY); otherwise the socket address wins.
+ */
+export function resolveClientIp(headers: IncomingHttpHeaders, remoteAddress: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    for (const name of PROXY_HEADERS) {
+      const ip = firstKnown(headers[name]);
+      if (ip) return normalizeIp(ip);
+    }
+  }
+  return normalizeIp(remoteAddress ?? '');
+}
+
+function ipv4ToNumber(ip: string): number | null {
+  if (!isIPv4(ip)) return null;
+  return ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
+}
+
+const PRIVATE_V4_RANGES: ReadonlyArray<readonly [string, string]> = [
+  ['10.0.0.0', '10.255.255.255'],
+  ['172.16.0.0', '172.31.255.255'],
+  ['192.168.0.0', '192.168.255.255'],
+  ['127.0.0.0', '127.255.255.255'],
+];
+
+export function isInternalIp(ip: string): boolean {
+  const n = ipv4ToNumber(ip);
+  if (n === null) {
+    const lower = ip.toLowerCase();
+    return lower === '::1' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80:');
+  }
+  return PRIVATE_V4_RANGES.some(([from, to]) => n >= ipv4ToNumber(from)! && n <= ipv4ToNumber(to)!);
+}
+
+/** No remote geo lookup is configured, so public addresses get the contract's placeholder. */
+export function ipLocation(ip: string): string {
+  return isInternalIp(ip) ? '内网IP' : 'XX XX';
+}
+
+const UNKNOWN = 'Unknown';
+
+function describe(name: string | undefined, version: string | undefined): string {
+  if (!name) return UNKNOWN;
+  return (version ? `${name} ${version}` : name).slice(0, 50);
+}
+
+export function parseUserAgent(userAgent: string | undefined): { browser: string; os: string } {
+  const { browser, os } = UAParser(userAgent ?? '');
+  return { browser: describe(browser.name, browser.major), os: describe(os.name, os.version) };
+}
+
+export function clientInfo(ip: string, userAgent: string | undefined): ClientInfo {
+  return { ipaddr: ip, loginLocation: ipLocation(ip), ...parseUserAgent(userAgent) };
+}
+
+/**
+ * `sys.login.blackIPList`: `;`-separated exact IPv4 addresses, wildcards (`10.1.*.*`)
+ * and ranges (`10.0.0.1-10.0.0.9`).
+ */
+export function isIpListed(list: string, ip: string): boolean {
+  const target = ipv4ToNumber(ip);
+  return list.split(';').map((s) => s.trim()).filter(Boolean).some((entry) => {
+    if (entry === ip) return true;
+    if (target === null) return false;
+    if (entry.includes('-')) {
+      const [from, to] = entry.split('-').map((s) => ipv4ToNumber(s.trim()));
+      return from !== null && to !== null && target >= Math.min(from, to) && target <= Math.max(from, to);
+    }
+    if (entry.includes('*')) {
+      const pattern = entry.split('.');
+      const parts = ip.split('.');
+      return pattern.length === 4 && pattern.every((p, i) => p === '*' || p === parts[i]);
+    }
+    return false;
+  });
+}

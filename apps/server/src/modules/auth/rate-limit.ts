@@ -1,0 +1,40 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { AppDeps } from '../../app';
+import { CacheKey } from '../../core/cache-keys';
+import { ServiceError } from '../../core/errors';
+import { AuthMsg } from './messages';
+
+/** Attempts per client IP and minute on the credential endpoints: far above human use, far below guessing. */
+export const CREDENTIAL_ATTEMPTS_PER_MINUTE = 30;
+const WINDOW_MS = 60_000;
+
+/**
+ * Counters live in the app's key-value store (shared by all instances under Redis) and follow the
+ * injected clock. Fixed windows: the key names the window, so the counter's TTL needs no care.
+ */
+function kvStore(deps: Pick<AppDeps, 'kv' | 'now'>): FastifyRateLimitStoreCtor {
+  return class KvRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = deps.now();
+      const windowStart = now - (now % timeWindow);
+      deps.kv
+        .incr(`${CacheKey.RATE_LIMIT}credentials:${key}:${windowStart}`, timeWindow)
+        .then((current) => callback(null, { current, ttl: windowStart + timeWindow - now }), (err: Error) => callback(err));
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+export function credentialRateLimit(deps: Pick<AppDeps, 'kv' | 'now'>): RateLimitPluginOptions {
+  return {
+    global: false,
+    max: CREDENTIAL_ATTEMPTS_PER_MINUTE,
+    timeWindow: WINDOW_MS,
+    store: kvStore(deps),
+    keyGenerator: (request) => request.clientIp,
+    errorResponseBuilder: () => new ServiceError(AuthMsg.RATE_LIMITED),
+  };
+}
