@@ -20,7 +20,7 @@ async function prepare(): Promise<void> {
     mkdirSync(PREPARED_DIR, { recursive: true });
     writeFileSync(PREPARED_TARBALL, Buffer.from(await dump.arrayBuffer()));
     writeFileSync(PREPARED_FINGERPRINT, `${computeFingerprint()}\n`);
-    console.log(`wrote ${path.relative(process.cwd(), PREPARED_TARBALL)} (${dump.size} bytes) in ${Date.now() - started} ms`);
+    process.stdout.write(`wrote ${path.relative(process.cwd(), PREPARED_TARBALL)} (${dump.size} bytes) in ${Date.now() - started} ms\n`);
   } finally {
     await database.close();
   }

@@ -20,7 +20,13 @@ export interface Database {
   /** The embedded engine when kind is 'pglite' (dumps of its data directory, for instance). */
   pglite?: PGlite;
   migrate(): Promise<void>;
+  /** Safe to call more than once (shutdown handlers and test teardown may both close). */
   close(): Promise<void>;
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= fn());
 }
 
 export interface DatabaseOptions {
@@ -42,7 +48,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   const client = new PGlite(opts.pgliteDir ? opts.pgliteDir : 'memory://', { loadDataDir: opts.loadDataDir });
@@ -53,6 +59,6 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
 }
