@@ -7,4 +7,6 @@ export const CacheKey = {
   REPEAT_SUBMIT: 'repeat_submit:',
   RATE_LIMIT: 'rate_limit:',
   PWD_ERR_CNT: 'pwd_err_cnt:',
+  /** Token ids of one user's sessions, so per-user refresh and force-logout avoid scanning. */
+  USER_SESSIONS: 'user_sessions:',
 } as const;

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authPlugin } from '../core/auth';
+import { authRoutes } from './auth/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
  * Each module file exports one plugin; add a line here when a module is added.
  */
-export const apiModules: FastifyPluginAsync[] = [];
+export const apiModules: FastifyPluginAsync[] = [
+  // First: its request hook (session + access check) must cover every route registered after it.
+  authPlugin,
+  authRoutes,
+];
