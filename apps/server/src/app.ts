@@ -8,6 +8,11 @@ import { ServiceError } from './core/errors';
 import { toWireJson } from './core/time';
 import './core/access';
 import { apiModules } from './modules';
+import { registerSwagger } from './infra/swagger';
+import { registerSpa } from './infra/spa';
+import { registerOperLog } from './core/operlog';
+import { registerXssFilter } from './core/xss';
+import { registerMultipart } from './modules/common/upload';
 
 export interface AppDeps {
   config: AppConfig;
@@ -48,6 +53,8 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.setReplySerializer((payload) => toWireJson(payload));
 
+  await registerSwagger(app);
+
   // Every API route must say who may call it; a forgotten declaration fails at start-up, not in production.
   const prefix = deps.config.apiPrefix;
   app.addHook('onRoute', (route) => {
@@ -72,6 +79,10 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     return reply.status(200).send({ code: Code.ERROR, msg: '系统内部错误，请联系管理员' });
   });
 
+  registerOperLog(app);
+  registerXssFilter(app);
+  await registerMultipart(app);
+
   await app.register(
     async (api) => {
       for (const mod of apiModules) await api.register(mod);
@@ -81,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     },
     { prefix },
   );
+  await registerSpa(app);
 
   return app;
 }

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authPlugin } from '../core/auth';
 import { authRoutes } from './auth/routes';
+import { commonRoutes } from './common/routes';
+import { profileFileRoutes } from './common/profile-files';
+import { configRoutes } from './system/config/routes';
+import { dictRoutes } from './system/dict/routes';
+import { noticeRoutes } from './system/notice/routes';
+import { profileRoutes } from './system/profile/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
@@ -10,4 +16,10 @@ export const apiModules: FastifyPluginAsync[] = [
   // First: its request hook (session + access check) must cover every route registered after it.
   authPlugin,
   authRoutes,
+  commonRoutes,
+  profileFileRoutes,
+  profileRoutes,
+  dictRoutes,
+  configRoutes,
+  noticeRoutes,
 ];

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, okData } from '../../../core/envelope';
+import { requireSession } from '../../../core/auth';
+import { getNotice, listTopNotices, markNoticesRead } from './service';
+
+const id = z.coerce.number().int().positive();
+/** "1,2,3" as the client sends it, or repeated `ids=`. */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.coerce.number<string>().int().positive()));
+
+/** The top-bar part of notices: latest notices with read state, marking read, and the detail dialog. */
+export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const auth = { access: 'authenticated' } as const;
+
+  app.get('/system/notice/listTop', { config: auth }, async (request) => {
+    const notices = await listTopNotices(deps, requireSession(request).userId);
+    return ok({ data: notices, unreadCount: notices.filter((n) => !n.isRead).length });
+  });
+
+  app.post(
+    '/system/notice/markRead',
+    { config: auth, schema: { querystring: z.object({ noticeId: id }) } },
+    async (request) => {
+      await markNoticesRead(deps, requireSession(request).userId, [request.query.noticeId]);
+      return ok();
+    },
+  );
+
+  app.post(
+    '/system/notice/markReadAll',
+    { config: auth, schema: { querystring: z.object({ ids: idList }) } },
+    async (request) => {
+      await markNoticesRead(deps, requireSession(request).userId, request.query.ids);
+      return ok();
+    },
+  );
+
+  // Any signed-in user may open a notice from the top bar (contract §3.10: auth, not system:notice:query).
+  app.get(
+    '/system/notice/:noticeId',
+    { config: auth, schema: { params: z.object({ noticeId: id }) } },
+    async (request) => okData(await getNotice(deps, request.params.noticeId)),
+  );
+};
