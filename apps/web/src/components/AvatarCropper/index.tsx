@@ -42,6 +42,8 @@ export default function AvatarCropper({ src, onSubmit }: AvatarCropperProps) {
   const load = useCallback((url: string) => {
     const image = new Image();
     image.onload = () => {
+      // An SVG without intrinsic size has nothing to crop against.
+      if (!image.naturalWidth || !image.naturalHeight) return;
       setImg(image);
       setCrop(initialState(sizeOf(image), BOX));
     };

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Radio, Space } from 'antd';
+import { updateUserProfile, type ProfileForm } from '../../../../api/system/user';
+import { useUserStore } from '../../../../stores/user';
+import { toast } from '../../../../utils/feedback';
+
+interface UserInfoFormProps {
+  initial: ProfileForm;
+  onSaved: (form: ProfileForm) => void;
+  onClose: () => void;
+}
+
+const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+
+/** 基本资料: nick name, phone, email and sex of the signed-in user. */
+export default function UserInfoForm({ initial, onSaved, onClose }: UserInfoFormProps) {
+  const [form] = Form.useForm<ProfileForm>();
+  const [saving, setSaving] = useState(false);
+  const setNickName = useUserStore((s) => s.setNickName);
+
+  useEffect(() => form.setFieldsValue(initial), [form, initial]);
+
+  const submit = async (values: ProfileForm) => {
+    setSaving(true);
+    try {
+      await updateUserProfile(values);
+      toast.success('修改成功');
+      setNickName(values.nickName);
+      onSaved(values);
+    } catch {
+      // The request layer already showed the server's message.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form form={form} labelCol={{ flex: '80px' }} initialValues={initial} onFinish={submit}>
+      <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="phonenumber"
+        label="手机号码"
+        rules={[
+          { required: true, message: '手机号码不能为空' },
+          { pattern: PHONE_PATTERN, message: '请输入正确的手机号码' },
+        ]}
+      >
+        <Input maxLength={11} />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label="邮箱"
+        rules={[
+          { required: true, message: '邮箱地址不能为空' },
+          { type: 'email', message: '请输入正确的邮箱地址' },
+        ]}
+      >
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="sex" label="性别">
+        <Radio.Group>
+          <Radio value="0">男</Radio>
+          <Radio value="1">女</Radio>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item label=" " colon={false}>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            保存
+          </Button>
+          <Button danger onClick={onClose}>
+            关闭
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
