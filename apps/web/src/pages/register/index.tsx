@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { register } from '../../api/login';
+import { AuthLayout, CaptchaImage, Field } from '../login/AuthLayout';
+import { useCaptcha } from '../login/useCaptcha';
+import { hasErrors, validateRegister, type FieldErrors, type RegisterFields } from '../login/validation';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const captcha = useCaptcha();
+  const [form, setForm] = useState<RegisterFields>({ username: '', password: '', confirmPassword: '', code: '' });
+  const [errors, setErrors] = useState<FieldErrors<RegisterFields>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [registered, setRegistered] = useState<string | null>(null);
+
+  function update(field: keyof RegisterFields, value: string) {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    if (submitted) setErrors(validateRegister(next, captcha.enabled));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    setSubmitted(true);
+    const found = validateRegister(form, captcha.enabled);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setLoading(true);
+    const username = form.username.trim();
+    try {
+      await register({ ...form, username, uuid: captcha.uuid });
+      setRegistered(username);
+    } catch {
+      // The request layer already showed why; the captcha is single-use.
+      setForm((f) => ({ ...f, code: '' }));
+      if (captcha.enabled) captcha.refresh();
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <AuthLayout subtitle="注册新账号">
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <Field label="账号" name="username" value={form.username} error={errors.username} autoComplete="username" maxLength={20} onChange={(v) => update('username', v)} />
+        <Field label="密码" name="password" type="password" value={form.password} error={errors.password} autoComplete="new-password" maxLength={20} onChange={(v) => update('password', v)} />
+        <Field label="确认密码" name="confirmPassword" type="password" value={form.confirmPassword} error={errors.confirmPassword} autoComplete="new-password" maxLength={20} onChange={(v) => update('confirmPassword', v)} />
+        {captcha.enabled && (
+          <Field
+            label="验证码"
+            name="code"
+            value={form.code}
+            error={errors.code}
+            autoComplete="off"
+            onChange={(v) => update('code', v)}
+            addon={<CaptchaImage src={captcha.src} onRefresh={captcha.refresh} />}
+          />
+        )}
+        <button type="submit" className="auth-submit" disabled={loading}>
+          {loading ? '注册中...' : '注册'}
+        </button>
+        <div className="auth-options">
+          <span />
+          <Link className="auth-link" to="/login">
+            使用已有账户登录
+          </Link>
+        </div>
+      </form>
+      {registered !== null && (
+        <div className="auth-dialog-mask">
+          <div className="auth-dialog" role="alertdialog" aria-labelledby="register-done-title">
+            <h3 id="register-done-title">系统提示</h3>
+            <p>
+              恭喜你，您的账号 <strong style={{ color: '#f56c6c' }}>{registered}</strong> 注册成功！
+            </p>
+            <div className="auth-dialog-actions">
+              <button type="button" className="auth-submit" autoFocus onClick={() => void navigate('/login')}>
+                确定
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </AuthLayout>
+  );
+}
