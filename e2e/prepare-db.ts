@@ -3,7 +3,7 @@
  * switched off in sys_config, the same switch an operator flips in 参数设置 (sys.account.captchaEnabled).
  * Nothing in the product knows it is under test; the captcha endpoints themselves are covered by API tests.
  */
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { openAppDatabase } from '../apps/server/src/db/open';
@@ -13,6 +13,8 @@ const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must name the e2e data directory');
 
 rmSync(dataDir, { recursive: true, force: true });
+// PGlite creates only the last level of its directory.
+mkdirSync(dataDir, { recursive: true });
 const { database } = await openAppDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
 try {
   await database.db

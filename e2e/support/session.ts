@@ -1,0 +1,39 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+export const API = '/prod-api';
+export const TOKEN_COOKIE = 'Admin-Token';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+/** Seeded accounts (RuoYi seed): admin is the super admin, ry holds role 普通角色 with every menu. */
+export const ADMIN: Account = { username: 'admin', password: 'admin123' };
+export const RY: Account = { username: 'ry', password: 'admin123' };
+
+/** Logs in through the real API; the e2e data directory has the captcha switched off, so code/uuid stay empty. */
+export async function apiLogin(request: APIRequestContext, user: Account): Promise<string> {
+  const res = await request.post(`${API}/login`, { data: { ...user, code: '', uuid: '' } });
+  const body = (await res.json()) as { code: number; msg: string; token?: string };
+  expect(body, `login of ${user.username}: ${body.msg}`).toMatchObject({ code: 200 });
+  return body.token as string;
+}
+
+/** Leaves the browser as the login page does: the token in the Admin-Token cookie. */
+export async function loginAs(page: Page, user: Account = ADMIN): Promise<string> {
+  const token = await apiLogin(page.request, user);
+  const url = test.info().project.use.baseURL as string;
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: token, url }]);
+  return token;
+}
+
+export async function tokenOf(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  return cookies.find((c) => c.name === TOKEN_COOKIE)?.value;
+}
+
+/** Screenshot of the key state of a spec, kept with the test's other output under e2e/test-results. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+}
