@@ -1,0 +1,48 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { submitLoginForm } from '../support/login-form';
+import { API, loginAs, RY, snap } from '../support/session';
+import { openShell } from '../support/shell';
+
+// ry, not admin: the password changes for good, and the other specs sign in as admin at the same time.
+const NEW_PASSWORD = 'ry-2026-new';
+
+async function blurField(dialog: Locator, placeholder: string, value: string) {
+  const input = dialog.getByPlaceholder(placeholder);
+  await input.fill(value);
+  await input.blur();
+}
+
+test('the change-password dialog validates its fields, and after a change only the new password signs in', async ({ page }) => {
+  await loginAs(page, RY);
+  await openShell(page);
+
+  await page.getByRole('button', { name: '修改密码' }).click();
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('旧密码不能为空')).toBeVisible();
+  await expect(dialog.getByText('新密码不能为空')).toBeVisible();
+  await expect(dialog.getByText('确认密码不能为空')).toBeVisible();
+
+  await blurField(dialog, '请输入新密码', '12345');
+  await expect(dialog.getByText('长度在 6 到 20 个字符')).toBeVisible();
+
+  await blurField(dialog, '请输入新密码', NEW_PASSWORD);
+  await blurField(dialog, '请确认新密码', `${NEW_PASSWORD}x`);
+  await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
+  await snap(page, 'change-password-validation');
+
+  await blurField(dialog, '请输入旧密码', RY.password);
+  await blurField(dialog, '请确认新密码', NEW_PASSWORD);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+
+  // Success ends the session and reloads at /index, which sends the signed-out user to the login page.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Findex$/);
+  const old = await page.request.post(`${API}/login`, { data: { ...RY, code: '', uuid: '' } });
+  expect(await old.json()).toMatchObject({ code: 500, msg: '用户不存在/密码错误' });
+
+  await submitLoginForm(page, { username: RY.username, password: NEW_PASSWORD });
+  await expect(page).toHaveURL(/\/index$/);
+  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
+  await snap(page, 'signed-in-with-new-password');
+});

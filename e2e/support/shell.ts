@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The page tabs bar (TagsView) and its tabs. */
+export const tagsBar = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
+export const tags = (page: Page) => tagsBar(page).locator('.tags-view-item');
+export const sidebar = (page: Page) => page.locator('aside.sidebar-container');
+
+/** Opens the shell at `path` and waits until the user info has loaded (the welcome text names the user). */
+export async function openShell(page: Page, path = '/index'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
+}
+
+/** Picks an entry of the navbar's user menu (个人中心, 布局设置, 修改密码, 退出登录). */
+export async function userMenu(page: Page, entry: string): Promise<void> {
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: entry }).click();
+}
+
+/** Navigates like a user: opens the parent menu in the sidebar, then clicks the page's entry. */
+export async function openFromSidebar(page: Page, parent: string, title: string): Promise<void> {
+  const side = sidebar(page);
+  const link = side.getByRole('link', { name: title, exact: true });
+  if (!(await link.isVisible())) await side.getByRole('menuitem', { name: parent }).click();
+  await link.click();
+}
