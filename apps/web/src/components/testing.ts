@@ -1,0 +1,15 @@
+/** jsdom lacks matchMedia, which antd's responsive helpers call; tests of antd components install this. */
+export function installMatchMedia(): void {
+  if (window.matchMedia) return;
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
