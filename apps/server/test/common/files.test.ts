@@ -31,7 +31,7 @@ describe('POST /common/upload', () => {
     expect(body.fileName).toMatch(/^\/profile\/upload\/2026\/04\/18\/report_1_20260418123045A\d{3}\.pdf$/);
     expect(body.newFileName).toBe(body.fileName.split('/').pop());
     expect(body.originalFilename).toBe('report 1.pdf');
-    expect(body.url).toBe(`http://localhost:80${API}${body.fileName}`.replace(':80', ''));
+    expect(body.url).toBe(`http://localhost:80${API}${body.fileName}`);
     expect(existsSync(path.join(t.deps.config.uploadDir, body.fileName.slice('/profile/'.length)))).toBe(true);
   });
 
@@ -97,10 +97,10 @@ describe('/fileUploadController', () => {
 
 describe('GET /profile/**', () => {
   it('serves nothing outside the upload directory or outside the allow-list', async () => {
-    writeFileSync(path.join(t.deps.config.dataDir, 'secret.txt'), 'secret');
+    writeFileSync(path.join(t.deps.config.dataDir, 'secret.txt'), 'TOP-SECRET-CONTENT');
     for (const url of ['/profile/../secret.txt', '/profile/..%2fsecret.txt', '/profile/%2e%2e/secret.txt', '/profile/upload/none.png']) {
       const res = await t.app.inject({ method: 'GET', url: `${API}${url}` });
-      expect(res.body).not.toContain('secret');
+      expect(res.body).not.toContain('TOP-SECRET-CONTENT');
       expect(res.json().code).not.toBe(200);
     }
   });
@@ -176,7 +176,7 @@ describe('GET /common/download/resource', () => {
   });
 
   it('rejects anything outside /profile or with traversal', async () => {
-    writeFileSync(path.join(t.deps.config.dataDir, 'secret.txt'), 'secret');
+    writeFileSync(path.join(t.deps.config.dataDir, 'secret.txt'), 'TOP-SECRET-CONTENT');
     for (const resource of ['/profile/../secret.txt', '/profile/upload/../../secret.txt', '/etc/hosts.txt', 'secret.txt', '/profile/x.exe']) {
       const res = await t.app.inject({
         method: 'GET',

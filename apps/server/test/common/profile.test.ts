@@ -81,6 +81,11 @@ describe('PUT /system/user/profile', () => {
     });
     expect(profile.data).toMatchObject({ nickName: '小若', email: 'new@ry.com' });
   });
+
+  it('keeps fields the form left out', async () => {
+    expect((await put(ry, { nickName: '只改昵称' })).code).toBe(200);
+    expect(await userRow(2)).toMatchObject({ nickName: '只改昵称', email: 'new@ry.com', phonenumber: '13900000000', sex: '0' });
+  });
 });
 
 describe('PUT /system/user/profile/updatePwd', () => {

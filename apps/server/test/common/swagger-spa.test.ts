@@ -25,7 +25,8 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(doc.paths[`${API}/system/user/profile`]).toHaveProperty('put');
     expect(doc.paths[`${API}/common/upload`]).toHaveProperty('post');
     expect(doc.paths[`${API}/system/dict/data/type/{dictType}`].get.parameters?.[0].name).toBe('dictType');
-    expect(doc.paths[`${API}/captchaImage`]?.get.security ?? []).toEqual([]);
+    expect(doc.paths[`${API}/captchaImage`].get.security).toEqual([]);
+    expect(doc.paths[`${API}/system/user/profile`].get.security).toBeUndefined();
     expect(Object.keys(doc.paths).every((p) => p.startsWith(`${API}/`))).toBe(true);
     expect(Object.keys(doc.paths).some((p) => p.includes('swagger-ui'))).toBe(false);
   });

@@ -8,17 +8,20 @@ import { noHtml } from '../../../core/xss';
 import { deleteProfileFile, IMAGE_UPLOAD, readFile, storeAvatar } from '../../common/upload';
 import { replaceAvatar, roleAndPostGroups, updatePassword, updateProfile } from './service';
 
-/** Only these four fields of the profile form are applied (contract §3.2); anything else is ignored. */
+/**
+ * Only these four fields of the profile form are applied (contract §3.2); anything else is ignored,
+ * and a field left out keeps its stored value (upstream updates non-null fields only).
+ */
 const profileBody = z.object({
-  nickName: z.string().trim().max(30, '用户昵称长度不能超过30个字符').check(noHtml('用户昵称不能包含脚本字符')).default(''),
+  nickName: z.string().trim().max(30, '用户昵称长度不能超过30个字符').check(noHtml('用户昵称不能包含脚本字符')).optional(),
   email: z
     .string()
     .trim()
     .max(50, '邮箱长度不能超过50个字符')
     .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
-    .default(''),
-  phonenumber: z.string().trim().max(11, '手机号码长度不能超过11个字符').default(''),
-  sex: z.enum(['0', '1', '2'], '用户性别不正确').default('0'),
+    .optional(),
+  phonenumber: z.string().trim().max(11, '手机号码长度不能超过11个字符').optional(),
+  sex: z.enum(['0', '1', '2'], '用户性别不正确').optional(),
 });
 
 const passwordFields = z.object({ oldPassword: z.string().optional(), newPassword: z.string().optional() });

@@ -38,14 +38,14 @@ async function updateCachedUser(deps: Deps, userId: number, change: Partial<Sess
 }
 
 export interface ProfileChange {
-  nickName: string;
-  email: string;
-  phonenumber: string;
-  sex: string;
+  nickName?: string;
+  email?: string;
+  phonenumber?: string;
+  sex?: string;
 }
 
-async function isTaken(deps: Deps, userId: number, column: typeof sysUser.email | typeof sysUser.phonenumber, value: string) {
-  if (value === '') return false;
+async function isTaken(deps: Deps, userId: number, column: typeof sysUser.email | typeof sysUser.phonenumber, value?: string) {
+  if (!value) return false;
   const [row] = await deps.database.db
     .select({ userId: sysUser.userId })
     .from(sysUser)
@@ -63,13 +63,14 @@ export async function updateProfile(deps: Deps, session: LoginSession, change: P
     throw new ServiceError(`修改用户'${userName}'失败，邮箱账号已存在`);
   }
   const now = new Date(deps.now());
+  const fields = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as ProfileChange;
   const updated = await deps.database.db
     .update(sysUser)
-    .set({ ...change, updateBy: userName, updateTime: now })
+    .set({ ...fields, updateBy: userName, updateTime: now })
     .where(and(eq(sysUser.userId, userId), eq(sysUser.delFlag, '0')))
     .returning({ userId: sysUser.userId });
   if (updated.length === 0) throw new ServiceError('修改个人信息异常，请联系管理员');
-  await updateCachedUser(deps, userId, { ...change, updateBy: userName, updateTime: formatDateTime(now) });
+  await updateCachedUser(deps, userId, { ...fields, updateBy: userName, updateTime: formatDateTime(now) });
 }
 
 export async function updatePassword(deps: Deps, session: LoginSession, oldPassword: string, newPassword: string): Promise<void> {
