@@ -1,7 +1,6 @@
 /** jsdom lacks matchMedia, which antd's responsive helpers call; tests of antd components install this. */
 export function installMatchMedia(): void {
-  if (window.matchMedia) return;
-  window.matchMedia = (query: string) =>
+  const matchMedia = (query: string) =>
     ({
       matches: false,
       media: query,
@@ -12,4 +11,5 @@ export function installMatchMedia(): void {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+  Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
 }
