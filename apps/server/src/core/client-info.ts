@@ -45,11 +45,12 @@ function ipv4ToNumber(ip: string): number | null {
   return ip.split('.').reduce((acc, part) => acc * 256 + Number(part), 0);
 }
 
-const PRIVATE_V4_RANGES: ReadonlyArray<readonly [string, string]> = [
-  ['10.0.0.0', '10.255.255.255'],
-  ['172.16.0.0', '172.31.255.255'],
-  ['192.168.0.0', '192.168.255.255'],
-  ['127.0.0.0', '127.255.255.255'],
+/** Loopback and RFC 1918 blocks as inclusive [first, last] numbers. */
+const PRIVATE_V4_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [10 << 24, (10 << 24) + 0xffffff],
+  [(172 * 2 ** 24) + (16 << 16), (172 * 2 ** 24) + (31 << 16) + 0xffff],
+  [(192 * 2 ** 24) + (168 << 16), (192 * 2 ** 24) + (168 << 16) + 0xffff],
+  [127 * 2 ** 24, 127 * 2 ** 24 + 0xffffff],
 ];
 
 export function isInternalIp(ip: string): boolean {
@@ -58,7 +59,7 @@ export function isInternalIp(ip: string): boolean {
     const lower = ip.toLowerCase();
     return lower === '::1' || lower.startsWith('fc') || lower.startsWith('fd') || lower.startsWith('fe80:');
   }
-  return PRIVATE_V4_RANGES.some(([from, to]) => n >= ipv4ToNumber(from)! && n <= ipv4ToNumber(to)!);
+  return PRIVATE_V4_RANGES.some(([first, last]) => n >= first && n <= last);
 }
 
 /** No remote geo lookup is configured, so public addresses get the contract's placeholder. */

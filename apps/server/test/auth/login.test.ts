@@ -3,7 +3,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA_TTL_MS, PASSWORD_LOCK_MS } from '@acs/shared';
 import { sessionsOfUser } from '../../src/core/auth';
 import { CacheKey } from '../../src/core/cache-keys';
-import { sysRole, sysUser } from '../../src/db/schema';
+import { sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../src/db/schema';
+import { refreshUserSessions } from '../../src/modules/auth/authority.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import routersFixture from './fixtures/get-routers-admin.json';
 import {
@@ -251,6 +252,22 @@ describe('GET /getInfo', () => {
     expect(await authedGet(t, '/getInfo', token)).toMatchObject({ roles: ['limited_role'], permissions: [] });
     const [session] = await sessionsOfUser(t.deps, userId);
     expect(session.permissions).toEqual([]);
+  });
+
+  it('refreshes every live session of a user after a role change, without waiting for getInfo', async () => {
+    const userId = await createUserWithMenus(t.deps, 'twotabs', [1, 100]);
+    const tokens = [await tokenFor(t, 'twotabs'), await tokenFor(t, 'twotabs')];
+    const [{ roleId }] = await t.deps.database.db.select().from(sysUserRole).where(eq(sysUserRole.userId, userId));
+    await t.deps.database.db.insert(sysRoleMenu).values({ roleId, menuId: 1002 });
+    await refreshUserSessions(t.deps, userId);
+    const sessions = await sessionsOfUser(t.deps, userId);
+    expect(sessions.map((s) => s.permissions)).toEqual([
+      ['system:user:edit', 'system:user:list'],
+      ['system:user:edit', 'system:user:list'],
+    ]);
+    await t.deps.database.db.update(sysUser).set({ delFlag: '2' }).where(eq(sysUser.userId, userId));
+    await refreshUserSessions(t.deps, userId);
+    for (const token of tokens) expect((await authedGet(t, '/getRouters', token)).code).toBe(401);
   });
 
   it('flags the initial password and expired passwords from the config', async () => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app';
-import { deleteSession, saveSession, type LoginSession, type SessionUser } from '../../core/auth';
+import { deleteSession, type LoginSession, type SessionUser } from '../../core/auth';
 import { getConfigValue } from '../system/config/service';
+import { applyAuthority } from './authority.service';
 import { findUserById, loadAuthority } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -14,8 +15,6 @@ export interface UserInfo {
   isPasswordExpired: boolean;
 }
 
-const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-
 /**
  * GET /getInfo. Re-reads the user, roles and permissions and writes them back to the session when
  * they changed, so role edits reach logged-in users at their next page load. Returns null when the
@@ -28,14 +27,7 @@ export async function currentUserInfo(deps: AppDeps, session: LoginSession): Pro
     return null;
   }
   const fresh = await loadAuthority(deps.database.db, row);
-  const changed =
-    !sameList(fresh.permissions, session.permissions) ||
-    !sameList(fresh.roles, session.roles) ||
-    JSON.stringify(fresh.user) !== JSON.stringify(session.user);
-  if (changed) {
-    Object.assign(session, { permissions: fresh.permissions, roles: fresh.roles, user: fresh.user, deptId: row.deptId, deptName: fresh.deptName });
-    await saveSession(deps, session);
-  }
+  await applyAuthority(deps, session, row, fresh);
 
   const initPasswordModify = Number((await getConfigValue(deps, 'sys.account.initPasswordModify')).trim());
   const validateDays = Number((await getConfigValue(deps, 'sys.account.passwordValidateDays')).trim());
