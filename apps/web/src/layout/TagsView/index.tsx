@@ -22,7 +22,7 @@ export default function TagsView() {
 
   useEffect(() => {
     const container = scroller.current;
-    const tag = container?.querySelector<HTMLElement>(`[data-path="${CSS.escape(pathname)}"]`);
+    const tag = [...(container?.querySelectorAll<HTMLElement>('[data-path]') ?? [])].find((el) => el.dataset.path === pathname);
     if (container && tag) revealTag(container, tag);
   }, [pathname, views.length]);
 
