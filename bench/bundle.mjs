@@ -86,7 +86,7 @@ const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
 function machine() {
   const name = process.env.BENCH_MACHINE ?? os.hostname();
   const gib = Math.round(os.totalmem() / 1024 ** 3);
-  return `${name}: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${gib} GiB, Node ${process.versions.node}`;
+  return `${name} (${os.cpus().length} cores ${os.cpus()[0]?.model.trim() ?? ''}, ${gib} GiB, Node ${process.versions.node})`;
 }
 
 function fileRows(files, loginFiles) {
@@ -122,8 +122,8 @@ export function runBundleBench({ skipBuild = false } = {}) {
 
   const date = new Date().toISOString().slice(0, 10);
   const section = [
-    `Measured ${date} on ${machine()} by \`npm run bench\` (bench/bundle.mjs): a production build of`,
-    '`apps/web`, then Vite\'s `dist/.vite/manifest.json` followed from `index.html` along static imports',
+    `Measured ${date} on ${machine()} with \`npm run bench\` (bench/bundle.mjs):`,
+    'a production build of `apps/web`, then Vite\'s `dist/.vite/manifest.json` followed from `index.html` along static imports',
     '(dynamic imports are not followed: they load later). Each file is compressed on its own, gzip level 9',
     'and brotli quality 11, as a static server would send it. Budgets (DESIGN.md §7) count gzip JS + CSS.',
     '',
