@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../types/route';
 import type { AccessRule } from './access';
-import { findPage, lazyDigitsPage } from './pages';
+import { findPage, lazyDigitsComponent } from './pages';
 
 /** Permission-gated detail pages without a menu entry (spec §2.2); added after login when permitted. */
 export interface HiddenRoute extends AccessRule {
@@ -56,6 +56,6 @@ export function hiddenRouteObject(route: HiddenRoute): RouteObject {
     id: `hidden:${route.path}`,
     path: route.path,
     handle: route.handle,
-    lazy: lazyDigitsPage(findPage(route.page), route.param),
+    Component: lazyDigitsComponent(findPage(route.page), route.param),
   };
 }

@@ -1,13 +1,13 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../types/route';
-import { findPage, layoutLoader, lazyPage } from './pages';
+import { findPage, lazyComponent, ShellEntry } from './pages';
 import RootOutlet from './RootOutlet';
-import { SHELL_ROUTE_ID, shellGate, type createGuardLoader } from './session';
+import { SHELL_ROUTE_ID, type createGuardLoader } from './session';
 
 type GuardLoader = ReturnType<typeof createGuardLoader>;
 
 function page(name: string, handle: RouteHandle, path: string): RouteObject {
-  return { path, handle, lazy: lazyPage(findPage(name)) };
+  return { path, handle, Component: lazyComponent(findPage(name)) };
 }
 
 /** Public pages outside the shell; a page whose module does not exist yet renders 404. */
@@ -24,11 +24,7 @@ const publicPages: RouteObject[] = [
 const shellRoute: RouteObject = {
   id: SHELL_ROUTE_ID,
   path: '/',
-  // The shell (antd and all) is fetched only once the guard admits a signed-in user, never on the way to /login.
-  lazy: async () => {
-    await shellGate;
-    return lazyPage(layoutLoader)();
-  },
+  Component: ShellEntry,
   children: [
     { index: true, loader: () => redirect('/index') },
     page('index/index', { title: '工作台', affix: true, icon: 'dashboard' }, '/index'),

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle, ServerRoute } from '../types/route';
 import { canAccess, type UserAccess } from './access';
-import { findPage, innerLinkLoader, lazyPage, type PageLoader } from './pages';
+import { findPage, innerLinkLoader, lazyComponent, type PageLoader } from './pages';
 
 /** A leaf of the server menu tree, registered as one route under the shell. */
 export interface MenuRoute {
@@ -55,5 +55,5 @@ function loaderFor(component: string): PageLoader | undefined {
 }
 
 export function toRouteObject(route: MenuRoute): RouteObject {
-  return { id: `menu:${route.path}`, path: route.path, handle: route.handle, lazy: lazyPage(loaderFor(route.component)) };
+  return { id: `menu:${route.path}`, path: route.path, handle: route.handle, Component: lazyComponent(loaderFor(route.component)) };
 }

@@ -8,6 +8,7 @@ import { confirmDialog, toast } from '../utils/feedback';
 import { canAccess, type UserAccess } from './access';
 import { createRedirectCounter, decideNavigation } from './guard';
 import { hiddenRouteObject, hiddenRoutes } from './hiddenRoutes';
+import { preloadShell } from './pages';
 import { flattenServerRoutes, joinPath, toRouteObject } from './serverRoutes';
 import type { ServerRoute } from '../types/route';
 
@@ -62,21 +63,17 @@ function promptPasswordChange(info: InfoResult, router: PatchableRouter): void {
   });
 }
 
-async function loadSession(router: PatchableRouter): Promise<void> {
+/** `getRouter` is read only after the first await: on a page load the router is still being created. */
+async function loadSession(getRouter: () => PatchableRouter): Promise<void> {
   const info = await useUserStore.getState().getInfo();
   const res = await getRouters();
+  const router = getRouter();
   const serverRoutes = res.data ?? [];
   usePermissionStore.getState().setRoutes(serverRoutes);
   const { permissions, roles } = useUserStore.getState();
   addUserRoutes(router, buildUserRoutes(serverRoutes, { permissions, roles }));
   promptPasswordChange(info, router);
 }
-
-/** Resolves the first time the guard lets a signed-in user into the shell (see the layout route). */
-let openShellGate: () => void = () => undefined;
-export const shellGate = new Promise<void>((resolve) => {
-  openShellGate = resolve;
-});
 
 /**
  * The root route's loader: runs on every navigation (shouldRevalidate → true) and applies the
@@ -104,11 +101,11 @@ export function createGuardLoader(getRouter: () => PatchableRouter) {
     if (decision.kind === 'redirect') return redirectTo(decision.to);
     if (decision.kind === 'allow') {
       redirects.reset();
-      if (getToken()) openShellGate();
+      if (getToken()) preloadShell();
       return null;
     }
     try {
-      await loadSession(getRouter());
+      await loadSession(getRouter);
     } catch (error) {
       await useUserStore.getState().logout();
       toast.error(error instanceof Error ? error.message : String(error));
