@@ -7,9 +7,11 @@ function sizeOf(img: HTMLImageElement) {
 /** Prepares a canvas for drawing in CSS pixels at the screen's pixel density. */
 export function prepare(canvas: HTMLCanvasElement, cssSize: number): CanvasRenderingContext2D | null {
   const dpr = window.devicePixelRatio || 1;
-  if (canvas.width !== cssSize * dpr) {
-    canvas.width = cssSize * dpr;
-    canvas.height = cssSize * dpr;
+  // A fresh canvas is 300×150, so both sides must be checked.
+  const px = Math.round(cssSize * dpr);
+  if (canvas.width !== px || canvas.height !== px) {
+    canvas.width = px;
+    canvas.height = px;
   }
   const ctx = canvas.getContext('2d');
   ctx?.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -25,7 +27,8 @@ export function drawStage(ctx: CanvasRenderingContext2D, img: HTMLImageElement, 
   ctx.translate(stage / 2 + s.offsetX, stage / 2 + s.offsetY);
   ctx.rotate((s.rotation * Math.PI) / 180);
   ctx.scale(s.zoom, s.zoom);
-  ctx.drawImage(img, -img.naturalWidth / 2, -img.naturalHeight / 2);
+  // Explicit size: an SVG without intrinsic size would otherwise be drawn at its default object size.
+  ctx.drawImage(img, -img.naturalWidth / 2, -img.naturalHeight / 2, img.naturalWidth, img.naturalHeight);
   ctx.restore();
   const edge = (stage - box) / 2;
   ctx.beginPath();

@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { updateUserPwd } from '../../api/system/user';
 import { PASSWORD_RULE_SESSION_KEY } from '../../stores/user';
 import { toast } from '../../utils/feedback';
+import { LABEL_COL, WRAPPER_COL } from './layout';
 import { passwordFieldError, type PasswordField, type PasswordValues } from './rules';
 
 interface PasswordFormProps {
@@ -49,7 +50,7 @@ export default function PasswordForm({ onSuccess, onCancel, cancelText = '关闭
   };
 
   return (
-    <Form form={form} labelCol={{ flex: '80px' }} validateTrigger="onBlur" onFinish={submit} autoComplete="off">
+    <Form form={form} labelCol={LABEL_COL} wrapperCol={WRAPPER_COL} validateTrigger="onBlur" onFinish={submit} autoComplete="off">
       {FIELDS.map((f) => (
         <Form.Item
           key={f.name}

@@ -3,6 +3,7 @@ import { Button, Form, Input, Radio, Space } from 'antd';
 import { updateUserProfile, type ProfileForm } from '../../../../api/system/user';
 import { useUserStore } from '../../../../stores/user';
 import { toast } from '../../../../utils/feedback';
+import { LABEL_COL, WRAPPER_COL } from '../../../../components/PasswordForm/layout';
 
 interface UserInfoFormProps {
   initial: ProfileForm;
@@ -35,7 +36,7 @@ export default function UserInfoForm({ initial, onSaved, onClose }: UserInfoForm
   };
 
   return (
-    <Form form={form} labelCol={{ flex: '80px' }} initialValues={initial} onFinish={submit}>
+    <Form form={form} labelCol={LABEL_COL} wrapperCol={WRAPPER_COL} initialValues={initial} onFinish={submit}>
       <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
         <Input maxLength={30} />
       </Form.Item>
