@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, EnvironmentOutlined, KeyOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -109,34 +109,35 @@ export default function Workbench() {
             variant="borderless"
             className="workbench-notices"
           >
-            <List
-              loading={notices.isLoading}
-              dataSource={notices.data?.data ?? []}
-              locale={{ emptyText: <Empty description="暂无公告" /> }}
-              renderItem={(n) => (
-                <List.Item onClick={() => setOpenNotice(n)} className={n.isRead ? 'is-read' : undefined}>
-                  <List.Item.Meta
-                    title={
+            {notices.isLoading ? (
+              <Skeleton active paragraph={{ rows: 3 }} />
+            ) : (notices.data?.data ?? []).length === 0 ? (
+              <Empty description="暂无公告" />
+            ) : (
+              <ul className="notice-rows">
+                {(notices.data?.data ?? []).map((n) => (
+                  <li key={n.noticeId}>
+                    <button type="button" className={n.isRead ? 'is-read' : undefined} onClick={() => setOpenNotice(n)}>
                       <span className="notice-row-title">
                         <Tag color={n.noticeType === '1' ? 'warning' : 'success'}>{noticeTypeLabel(n.noticeType)}</Tag>
                         {n.noticeTitle}
                       </span>
-                    }
-                    description={n.createTime}
-                  />
-                </List.Item>
-              )}
-            />
+                      <span className="notice-row-time">{n.createTime}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
           </Card>
           <Card title="账号与登录" variant="borderless" className="workbench-session">
             {info.isLoading ? (
               <Skeleton active paragraph={{ rows: 4 }} />
             ) : (
               <Descriptions column={1} size="small">
-                <Descriptions.Item label={<><UserOutlined /> 登录账号</>}>{user?.userName ?? name}</Descriptions.Item>
-                <Descriptions.Item label={<><EnvironmentOutlined /> 登录地址</>}>{user?.loginIp || '—'}</Descriptions.Item>
-                <Descriptions.Item label={<><ClockCircleOutlined /> 登录时间</>}>{user?.loginDate || '—'}</Descriptions.Item>
-                <Descriptions.Item label={<><KeyOutlined /> 安全</>}>
+                <Descriptions.Item label={<span className="session-label"><UserOutlined />登录账号</span>}>{user?.userName ?? name}</Descriptions.Item>
+                <Descriptions.Item label={<span className="session-label"><EnvironmentOutlined />登录地址</span>}>{user?.loginIp || '—'}</Descriptions.Item>
+                <Descriptions.Item label={<span className="session-label"><ClockCircleOutlined />登录时间</span>}>{user?.loginDate || '—'}</Descriptions.Item>
+                <Descriptions.Item label={<span className="session-label"><KeyOutlined />安全</span>}>
                   {info.data?.isPasswordExpired ? (
                     <Tag color="error">密码已过期，请尽快修改</Tag>
                   ) : info.data?.isDefaultModifyPwd ? (
