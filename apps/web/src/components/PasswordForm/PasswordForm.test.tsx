@@ -40,16 +40,16 @@ describe('<PasswordForm>', () => {
   it('validates on blur with the spec messages', async () => {
     render(<PasswordForm onCancel={vi.fn()} />);
     fireEvent.blur(screen.getByPlaceholderText('请输入旧密码'));
-    expect(await screen.findByText('旧密码不能为空')).toBeTruthy();
+    expect(await screen.findByText('旧密码不能为空', undefined, { timeout: 5000 })).toBeTruthy();
     const newPassword = screen.getByPlaceholderText('请输入新密码');
     fireEvent.change(newPassword, { target: { value: '123' } });
     fireEvent.blur(newPassword);
-    expect(await screen.findByText('长度在 6 到 20 个字符')).toBeTruthy();
+    expect(await screen.findByText('长度在 6 到 20 个字符', undefined, { timeout: 5000 })).toBeTruthy();
     fireEvent.change(newPassword, { target: { value: '123456' } });
     const confirm = screen.getByPlaceholderText('请确认新密码');
     fireEvent.change(confirm, { target: { value: '654321' } });
     fireEvent.blur(confirm);
-    expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
+    expect(await screen.findByText('两次输入的密码不一致', undefined, { timeout: 5000 })).toBeTruthy();
   }, 20_000);
 
   it('calls onCancel from the close button', async () => {
