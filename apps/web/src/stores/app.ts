@@ -17,13 +17,12 @@ export interface SidebarState {
 interface AppState {
   sidebar: SidebarState;
   device: Device;
+  /** Component size of the layout; only 'default' exists so far. */
   size: string;
   toggleSideBar(withoutAnimation?: boolean): void;
-  openSideBar(withoutAnimation?: boolean): void;
   closeSideBar(withoutAnimation?: boolean): void;
   setSideBarHide(hide: boolean): void;
   toggleDevice(device: Device): void;
-  setSize(size: string): void;
 }
 
 function persistOpened(opened: boolean) {
@@ -45,10 +44,6 @@ export const useAppStore = create<AppState>()((set, get) => ({
     persistOpened(opened);
     set({ sidebar: { ...sidebar, opened, withoutAnimation } });
   },
-  openSideBar(withoutAnimation = false) {
-    persistOpened(true);
-    set({ sidebar: { ...get().sidebar, opened: true, withoutAnimation } });
-  },
   closeSideBar(withoutAnimation = false) {
     persistOpened(false);
     set({ sidebar: { ...get().sidebar, opened: false, withoutAnimation } });
@@ -58,8 +53,5 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   toggleDevice(device) {
     set({ device });
-  },
-  setSize(size) {
-    set({ size });
   },
 }));
