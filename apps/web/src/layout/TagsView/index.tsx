@@ -7,7 +7,7 @@ import { useTagsViewStore, type TagView } from '../../stores/tagsView';
 import { useTagActions } from './useTagActions';
 
 /** Scrolls the bar just enough to show `tag`, leaving the spec's 4 px margin. */
-function revealTag(container: HTMLElement, tag: HTMLElement) {
+export function revealTag(container: HTMLElement, tag: HTMLElement) {
   const left = tag.offsetLeft - TAG_SCROLL_MARGIN;
   const right = tag.offsetLeft + tag.offsetWidth + TAG_SCROLL_MARGIN;
   if (left < container.scrollLeft) container.scrollLeft = left;
