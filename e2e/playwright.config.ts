@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = 18180;
+// E2E_PORT lets two checkouts (or two people on one machine) run the suite side by side.
+const port = Number(process.env.E2E_PORT ?? 18180);
 const baseURL = `http://127.0.0.1:${port}`;
 const ci = Boolean(process.env.CI);
 
@@ -42,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(repoRoot, '.tmp', 'e2e-data'),
+      DATA_DIR: path.join(repoRoot, '.tmp', 'e2e-data', String(port)),
       WEB_DIST: path.join(repoRoot, 'apps', 'web', 'dist'),
       LOG_LEVEL: 'warn',
     },

@@ -5,10 +5,11 @@ export const tagsBar = (page: Page) => page.getByRole('navigation', { name: '已
 export const tags = (page: Page) => tagsBar(page).locator('.tags-view-item');
 export const sidebar = (page: Page) => page.locator('aside.sidebar-container');
 
-/** Opens the shell at `path` and waits until the user info has loaded (the welcome text names the user). */
+/** Opens the shell at `path` and waits until it has rendered and the page's own requests have finished. */
 export async function openShell(page: Page, path = '/index'): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
 }
 
 /** Picks an entry of the navbar's user menu (个人中心, 布局设置, 修改密码, 退出登录). */
