@@ -7,6 +7,7 @@ import type { KvStore } from './infra/kv';
 import { ServiceError } from './core/errors';
 import { toWireJson } from './core/time';
 import './core/access';
+import './core/zod-locale';
 import { apiModules } from './modules';
 import { registerSwagger } from './infra/swagger';
 import { registerSpa } from './infra/spa';
