@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sysNotice, sysNoticeRead } from '../../src/db/schema';
+import { sysNotice, sysNoticeRead, sysUser } from '../../src/db/schema';
+import { SEED_PASSWORD_HASH } from '../../src/db/seed';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { loginAs, type LoggedIn } from '../helpers/login';
 import { call } from './support';
@@ -68,6 +69,17 @@ describe('top-bar notices', () => {
       headers: ry.headers,
     });
     expect(body.data).toMatchObject({ noticeTitle: '公告6', noticeContent: '<p>内容6</p>' });
+  });
+
+  it('shows a closed notice only to staff who manage notices', async () => {
+    const { db } = t.deps.database;
+    const [closed] = await db.select().from(sysNotice).where(eq(sysNotice.noticeTitle, '已关闭'));
+    await db.insert(sysUser).values({ userName: 'reader', nickName: '读者', password: SEED_PASSWORD_HASH, deptId: 105 });
+    const reader = await loginAs(t.app, 'reader', 'admin123');
+    const open = (who: LoggedIn) =>
+      call<{ data?: { noticeTitle: string } }>(t.app, { method: 'GET', url: `${API}/system/notice/${closed.noticeId}`, headers: who.headers });
+    expect((await open(admin)).data?.noticeTitle).toBe('已关闭');
+    expect(await open(reader)).toEqual({ code: 200, msg: '操作成功' });
   });
 
   it('needs a login', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okData } from '../../../core/envelope';
-import { requireSession } from '../../../core/auth';
+import { hasPermi, requireSession } from '../../../core/auth';
 import { getNotice, listTopNotices, markNoticesRead } from './service';
 
 const id = z.coerce.number().int().positive();
@@ -39,10 +39,15 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Any signed-in user may open a notice from the top bar (contract §3.10: auth, not system:notice:query).
+  // Any signed-in user may open a notice from the top bar (contract §3.10: auth, not system:notice:query),
+  // but closed notices stay with the staff who manage notices.
   app.get(
     '/system/notice/:noticeId',
     { config: auth, schema: { params: z.object({ noticeId: id }) } },
-    async (request) => okData(await getNotice(deps, request.params.noticeId)),
+    async (request) => {
+      const notice = await getNotice(deps, request.params.noticeId);
+      const managesNotices = hasPermi(requireSession(request), 'system:notice:query');
+      return okData(notice && (notice.status === '0' || managesNotices) ? notice : null);
+    },
   );
 };
