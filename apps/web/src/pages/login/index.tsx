@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard';
 import { useUserStore } from '../../stores/user';
 import { AuthLayout, CaptchaImage, Field } from './AuthLayout';
 import { clearRemembered, loadRemembered, saveRemembered } from './rememberMe';
 import { useCaptcha } from './useCaptcha';
-import { hasErrors, validateLogin, type FieldErrors, type LoginFields } from './validation';
+import { useAuthForm } from './useAuthForm';
+import { validateLogin, type LoginFields } from './validation';
 
 /** Registration stays off unless the build enables it (the seed config sys.account.registerUser is false). */
 const REGISTER_ENABLED = import.meta.env.VITE_REGISTER === 'true';
@@ -25,11 +26,18 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const login = useUserStore((s) => s.login);
   const captcha = useCaptcha();
-  const [form, setForm] = useState<LoginFields>({ username: '', password: '', code: '' });
   const [rememberMe, setRememberMe] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<LoginFields>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const { form, setForm, errors, loading, update, onSubmit } = useAuthForm<LoginFields>(
+    { username: '', password: '', code: '' },
+    validateLogin,
+    captcha,
+    async (fields) => {
+      if (rememberMe) await saveRemembered(fields.username.trim(), fields.password);
+      else clearRemembered();
+      await login({ ...fields, uuid: captcha.uuid });
+      await navigate(targetAfterLogin(search), { replace: true });
+    },
+  );
 
   useEffect(() => {
     let active = true;
@@ -41,34 +49,7 @@ export default function LoginPage() {
     return () => {
       active = false;
     };
-  }, []);
-
-  function update(field: keyof LoginFields, value: string) {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    if (submitted) setErrors(validateLogin(next, captcha.enabled));
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    setSubmitted(true);
-    const found = validateLogin(form, captcha.enabled);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setLoading(true);
-    try {
-      if (rememberMe) await saveRemembered(form.username.trim(), form.password);
-      else clearRemembered();
-      await login({ ...form, uuid: captcha.uuid });
-      await navigate(targetAfterLogin(search), { replace: true });
-    } catch {
-      // The request layer already showed why; a used captcha is spent, so fetch a new one.
-      setLoading(false);
-      setForm((f) => ({ ...f, code: '' }));
-      if (captcha.enabled) captcha.refresh();
-    }
-  }
+  }, [setForm]);
 
   return (
     <AuthLayout subtitle="欢迎登录，请输入您的账号信息">

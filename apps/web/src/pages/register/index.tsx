@@ -1,45 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/login';
 import { AuthLayout, CaptchaImage, Field } from '../login/AuthLayout';
 import { useCaptcha } from '../login/useCaptcha';
-import { hasErrors, validateRegister, type FieldErrors, type RegisterFields } from '../login/validation';
+import { useAuthForm } from '../login/useAuthForm';
+import { validateRegister, type RegisterFields } from '../login/validation';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
   const captcha = useCaptcha();
-  const [form, setForm] = useState<RegisterFields>({ username: '', password: '', confirmPassword: '', code: '' });
-  const [errors, setErrors] = useState<FieldErrors<RegisterFields>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [loading, setLoading] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
-
-  function update(field: keyof RegisterFields, value: string) {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    if (submitted) setErrors(validateRegister(next, captcha.enabled));
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    setSubmitted(true);
-    const found = validateRegister(form, captcha.enabled);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setLoading(true);
-    const username = form.username.trim();
-    try {
-      await register({ ...form, username, uuid: captcha.uuid });
+  const { form, errors, loading, update, onSubmit } = useAuthForm<RegisterFields>(
+    { username: '', password: '', confirmPassword: '', code: '' },
+    validateRegister,
+    captcha,
+    async (fields) => {
+      const username = fields.username.trim();
+      await register({ ...fields, username, uuid: captcha.uuid });
       setRegistered(username);
-    } catch {
-      // The request layer already showed why; the captcha is single-use.
-      setForm((f) => ({ ...f, code: '' }));
-      if (captcha.enabled) captcha.refresh();
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+  );
 
   return (
     <AuthLayout subtitle="注册新账号">
