@@ -1,20 +1,9 @@
 import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { FILE_UPLOAD_DEFAULTS } from '@acs/shared';
-import { checkFileSize, checkFileType, uploadTip } from '../upload/rules';
+import { checkFileSize, checkFileType } from '../upload/rules';
 import { DEFAULT_UPLOAD_ACTION, useUploadList } from '../upload/useUploadList';
-
-interface FileUploadProps {
-  /** Comma-joined stored URLs. */
-  value?: string;
-  onChange?: (value: string) => void;
-  limit?: number;
-  fileSize?: number;
-  fileType?: readonly string[];
-  isShowTip?: boolean;
-  action?: string;
-  disabled?: boolean;
-}
+import { UploadTip, type UploadFieldProps } from '../upload/UploadField';
 
 export default function FileUpload({
   value,
@@ -25,7 +14,7 @@ export default function FileUpload({
   isShowTip = true,
   action = DEFAULT_UPLOAD_ACTION,
   disabled = false,
-}: FileUploadProps) {
+}: UploadFieldProps) {
   const { uploadProps } = useUploadList({
     value,
     onChange,
@@ -39,11 +28,7 @@ export default function FileUpload({
       <Upload {...uploadProps} disabled={disabled} showUploadList={{ showRemoveIcon: !disabled }}>
         {!disabled && <Button icon={<UploadOutlined />}>选取文件</Button>}
       </Upload>
-      {isShowTip && !disabled && (
-        <div className="upload-tip" style={{ color: '#909399', fontSize: 12, marginTop: 4 }}>
-          {uploadTip(fileSize, fileType)}
-        </div>
-      )}
+      {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
     </div>
   );
 }

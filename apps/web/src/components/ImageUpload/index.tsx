@@ -2,21 +2,9 @@ import { useState } from 'react';
 import { Modal, Upload } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { IMAGE_PREVIEW_WIDTH, IMAGE_UPLOAD_DEFAULTS } from '@acs/shared';
-import { checkImageSize, checkImageType, uploadTip } from '../upload/rules';
+import { checkImageSize, checkImageType } from '../upload/rules';
 import { DEFAULT_UPLOAD_ACTION, useUploadList } from '../upload/useUploadList';
-
-interface ImageUploadProps {
-  /** Comma-joined stored URLs. */
-  value?: string;
-  onChange?: (value: string) => void;
-  limit?: number;
-  fileSize?: number;
-  /** Empty list = any image type. */
-  fileType?: readonly string[];
-  isShowTip?: boolean;
-  action?: string;
-  disabled?: boolean;
-}
+import { UploadTip, type UploadFieldProps } from '../upload/UploadField';
 
 export default function ImageUpload({
   value,
@@ -27,7 +15,7 @@ export default function ImageUpload({
   isShowTip = true,
   action = DEFAULT_UPLOAD_ACTION,
   disabled = false,
-}: ImageUploadProps) {
+}: UploadFieldProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const { uploadProps, count } = useUploadList({
     value,
@@ -53,11 +41,7 @@ export default function ImageUpload({
           </div>
         )}
       </Upload>
-      {isShowTip && !disabled && (
-        <div className="upload-tip" style={{ color: '#909399', fontSize: 12, marginTop: 4 }}>
-          {uploadTip(fileSize, fileType)}
-        </div>
-      )}
+      {isShowTip && !disabled && <UploadTip fileSize={fileSize} fileType={fileType} />}
       <Modal open={preview !== null} title="预览" width={IMAGE_PREVIEW_WIDTH} footer={null} onCancel={() => setPreview(null)}>
         {preview && <img src={preview} alt="预览" style={{ display: 'block', maxWidth: '100%', margin: '0 auto' }} />}
       </Modal>
