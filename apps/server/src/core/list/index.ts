@@ -1,0 +1,3 @@
+export * from './query';
+export * from './paging';
+export * from './excel';
