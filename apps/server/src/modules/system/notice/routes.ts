@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok, okData } from '../../../core/envelope';
+import { idList, idParam } from '../../../core/list';
 import { hasPermi, requireSession } from '../../../core/auth';
 import { getNotice, listTopNotices, markNoticesRead } from './service';
-
-const id = z.coerce.number().int().positive();
-/** "1,2,3" as the client sends it, or repeated `ids=`. */
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.coerce.number<string>().int().positive()));
 
 /** The top-bar part of notices: latest notices with read state, marking read, and the detail dialog. */
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +17,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/system/notice/markRead',
-    { config: auth, schema: { querystring: z.object({ noticeId: id }) } },
+    { config: auth, schema: { querystring: z.object({ noticeId: idParam }) } },
     async (request) => {
       await markNoticesRead(deps, requireSession(request).userId, [request.query.noticeId]);
       return ok();
@@ -43,7 +37,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   // but closed notices stay with the staff who manage notices.
   app.get(
     '/system/notice/:noticeId',
-    { config: auth, schema: { params: z.object({ noticeId: id }) } },
+    { config: auth, schema: { params: z.object({ noticeId: idParam }) } },
     async (request) => {
       const notice = await getNotice(deps, request.params.noticeId);
       const managesNotices = hasPermi(requireSession(request), 'system:notice:query');
