@@ -6,6 +6,7 @@ import { profileFileRoutes } from './common/profile-files';
 import { configRoutes } from './system/config/routes';
 import { dictRoutes } from './system/dict/routes';
 import { noticeRoutes } from './system/notice/routes';
+import { menuRoutes } from './system/menu/routes';
 import { profileRoutes } from './system/profile/routes';
 
 /**
@@ -22,4 +23,5 @@ export const apiModules: FastifyPluginAsync[] = [
   dictRoutes,
   configRoutes,
   noticeRoutes,
+  menuRoutes,
 ];
