@@ -1,3 +1,4 @@
 export * from './query';
 export * from './paging';
 export * from './excel';
+export * from './form';

@@ -1,13 +1,69 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { okMsg } from '../../../core/envelope';
-import { getConfigValue } from './service';
+import { BusinessType } from '@acs/shared';
+import { ok, okData, okMsg, table, toAjax } from '../../../core/envelope';
+import { acceptFormBodies, idList, idParam, sendWorkbook } from '../../../core/list';
+import { requireSession } from '../../../core/auth';
+import { guarded } from '../../../core/route-config';
+import { configBody, configExportQuery, configListQuery } from './schema';
+import { CONFIG_COLUMNS, deleteConfigs, exportConfigs, getConfig, insertConfig, listConfigs, updateConfig } from './manage.service';
+import { getConfigValue, reloadConfigCache } from './service';
 
+const TITLE = '参数管理';
+
+/** 参数设置 (contract §3.9). */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  acceptFormBodies(app);
+
+  app.get(
+    '/system/config/list',
+    { config: guarded('system:config:list'), schema: { querystring: configListQuery } },
+    async (request) => {
+      const page = await listConfigs(deps, request.query);
+      return table(page.rows, page.total);
+    },
+  );
+
+  app.post(
+    '/system/config/export',
+    { config: guarded('system:config:export', TITLE, BusinessType.EXPORT), schema: { body: configExportQuery.optional() } },
+    async (request, reply) => sendWorkbook(reply, '参数数据', CONFIG_COLUMNS, await exportConfigs(deps, request.body ?? {})),
+  );
+
   // The value travels in `msg` with no `data` key (upstream's success(String) overload).
   app.get(
     '/system/config/configKey/:configKey',
     { config: { access: 'authenticated' }, schema: { params: z.object({ configKey: z.string().max(100) }) } },
-    async (request) => okMsg(await getConfigValue(app.deps, request.params.configKey)),
+    async (request) => okMsg(await getConfigValue(deps, request.params.configKey)),
+  );
+
+  app.delete('/system/config/refreshCache', { config: guarded('system:config:remove', TITLE, BusinessType.CLEAN) }, async () => {
+    await reloadConfigCache(deps);
+    return ok();
+  });
+
+  app.get(
+    '/system/config/:configId',
+    { config: guarded('system:config:query'), schema: { params: z.object({ configId: idParam }) } },
+    async (request) => okData(await getConfig(deps, request.params.configId)),
+  );
+
+  app.post(
+    '/system/config',
+    { config: guarded('system:config:add', TITLE, BusinessType.INSERT), schema: { body: configBody } },
+    async (request) => toAjax(await insertConfig(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.put(
+    '/system/config',
+    { config: guarded('system:config:edit', TITLE, BusinessType.UPDATE), schema: { body: configBody } },
+    async (request) => toAjax(await updateConfig(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.delete(
+    '/system/config/:configIds',
+    { config: guarded('system:config:remove', TITLE, BusinessType.DELETE), schema: { params: z.object({ configIds: idList }) } },
+    async (request) => toAjax(await deleteConfigs(deps, request.params.configIds)),
   );
 };

@@ -24,3 +24,19 @@ export async function isConfigEnabled(deps: Pick<AppDeps, 'kv' | 'database'>, ke
   if (v === '') return defaultOn;
   return v === 'true';
 }
+
+export async function cacheConfigValue(deps: Pick<AppDeps, 'kv'>, key: string, value: string): Promise<void> {
+  await deps.kv.set(CacheKey.SYS_CONFIG + key, value);
+}
+
+export async function evictConfigValue(deps: Pick<AppDeps, 'kv'>, key: string): Promise<void> {
+  await deps.kv.del(CacheKey.SYS_CONFIG + key);
+}
+
+/** 刷新缓存: drops every `sys_config:*` key and caches every row again. */
+export async function reloadConfigCache(deps: Pick<AppDeps, 'kv' | 'database'>): Promise<void> {
+  const stale = await deps.kv.keys(CacheKey.SYS_CONFIG);
+  if (stale.length > 0) await deps.kv.del(...stale);
+  const rows = await deps.database.db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig);
+  for (const row of rows) await cacheConfigValue(deps, row.key, row.value);
+}

@@ -32,3 +32,15 @@ export async function getDictDataByType(deps: Deps, dictType: string): Promise<D
   const cached = await deps.kv.get<DictDataJson[]>(CacheKey.SYS_DICT + dictType);
   return cached ?? refreshDictCache(deps, dictType);
 }
+
+/** 刷新缓存: drops every `sys_dict:*` key and caches the normal data of every type again. */
+export async function reloadDictCache(deps: Deps): Promise<void> {
+  const stale = await deps.kv.keys(CacheKey.SYS_DICT);
+  if (stale.length > 0) await deps.kv.del(...stale);
+  const types = await deps.database.db.selectDistinct({ dictType: sysDictData.dictType }).from(sysDictData).where(eq(sysDictData.status, '0'));
+  for (const { dictType } of types) await refreshDictCache(deps, dictType);
+}
+
+export async function evictDictCache(deps: Deps, dictType: string): Promise<void> {
+  await deps.kv.del(CacheKey.SYS_DICT + dictType);
+}
