@@ -8,6 +8,7 @@ import { dictRoutes } from './system/dict/routes';
 import { noticeRoutes } from './system/notice/routes';
 import { menuRoutes } from './system/menu/routes';
 import { profileRoutes } from './system/profile/routes';
+import { userRoutes } from './system/user/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
@@ -24,4 +25,5 @@ export const apiModules: FastifyPluginAsync[] = [
   configRoutes,
   noticeRoutes,
   menuRoutes,
+  userRoutes,
 ];
