@@ -1,14 +1,72 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, okData } from '../../../core/envelope';
+import { BusinessType } from '@acs/shared';
+import { ok, okData, table, toAjax } from '../../../core/envelope';
 import { idList, idParam } from '../../../core/list';
 import { hasPermi, requireSession } from '../../../core/auth';
-import { getNotice, listTopNotices, markNoticesRead } from './service';
+import { noticeBody, noticeListQuery, readUsersQuery } from './schema';
+import {
+  deleteNotices,
+  getNotice,
+  insertNotice,
+  listNotices,
+  listReadUsers,
+  listTopNotices,
+  markNoticesRead,
+  updateNotice,
+} from './service';
 
-/** The top-bar part of notices: latest notices with read state, marking read, and the detail dialog. */
+const TITLE = '通知公告';
+
+/** 通知公告 (contract §3.10): management for staff, plus the top-bar part every signed-in user sees. */
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const auth = { access: 'authenticated' } as const;
+
+  app.get(
+    '/system/notice/list',
+    { config: { access: { permission: 'system:notice:list' } }, schema: { querystring: noticeListQuery } },
+    async (request) => {
+      const page = await listNotices(deps, request.query);
+      return table(page.rows, page.total);
+    },
+  );
+
+  app.get(
+    '/system/notice/readUsers/list',
+    { config: { access: { permission: 'system:notice:list' } }, schema: { querystring: readUsersQuery } },
+    async (request) => {
+      const page = await listReadUsers(deps, request.query);
+      return table(page.rows, page.total);
+    },
+  );
+
+  app.post(
+    '/system/notice',
+    {
+      config: { access: { permission: 'system:notice:add' }, operLog: { title: TITLE, businessType: BusinessType.INSERT } },
+      schema: { body: noticeBody },
+    },
+    async (request) => toAjax(await insertNotice(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.put(
+    '/system/notice',
+    {
+      config: { access: { permission: 'system:notice:edit' }, operLog: { title: TITLE, businessType: BusinessType.UPDATE } },
+      schema: { body: noticeBody },
+    },
+    async (request) => toAjax(await updateNotice(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.delete(
+    '/system/notice/:noticeIds',
+    {
+      config: { access: { permission: 'system:notice:remove' }, operLog: { title: TITLE, businessType: BusinessType.DELETE } },
+      schema: { params: z.object({ noticeIds: idList }) },
+    },
+    async (request) => toAjax(await deleteNotices(deps, request.params.noticeIds)),
+  );
 
   app.get('/system/notice/listTop', { config: auth }, async (request) => {
     const notices = await listTopNotices(deps, requireSession(request).userId);
