@@ -8,6 +8,7 @@ import { dictRoutes } from './system/dict/routes';
 import { noticeRoutes } from './system/notice/routes';
 import { menuRoutes } from './system/menu/routes';
 import { profileRoutes } from './system/profile/routes';
+import { roleRoutes } from './system/role/routes';
 import { userRoutes } from './system/user/routes';
 
 /**
@@ -25,5 +26,6 @@ export const apiModules: FastifyPluginAsync[] = [
   configRoutes,
   noticeRoutes,
   menuRoutes,
+  roleRoutes,
   userRoutes,
 ];
