@@ -7,6 +7,7 @@ import { configRoutes } from './system/config/routes';
 import { dictRoutes } from './system/dict/routes';
 import { noticeRoutes } from './system/notice/routes';
 import { menuRoutes } from './system/menu/routes';
+import { deptRoutes } from './system/dept/routes';
 import { profileRoutes } from './system/profile/routes';
 import { roleRoutes } from './system/role/routes';
 import { userRoutes } from './system/user/routes';
@@ -26,6 +27,7 @@ export const apiModules: FastifyPluginAsync[] = [
   configRoutes,
   noticeRoutes,
   menuRoutes,
+  deptRoutes,
   roleRoutes,
   userRoutes,
 ];
