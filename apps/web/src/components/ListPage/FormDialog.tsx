@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { Form, Modal, type FormInstance } from 'antd';
+import type { AjaxResult } from '../../types/api';
+import { toast } from '../../utils/feedback';
+
+export interface CrudApi<T> {
+  get: (id: number) => Promise<AjaxResult<T>>;
+  add: (data: T) => Promise<AjaxResult>;
+  update: (data: T) => Promise<AjaxResult>;
+}
+
+interface FormDialogOptions<T> {
+  /** Entity name in the titles: 添加<entity> / 修改<entity>. */
+  entity: string;
+  idKey: keyof T & string;
+  /** Values of a new record (status '0', sort 0 …). */
+  defaults: Partial<T>;
+  api: CrudApi<T>;
+  /** After a successful save (reload the list, evict caches). */
+  onSaved: (saved: T) => void;
+}
+
+/**
+ * State of the add/edit dialog: 新增 opens it with the defaults, 修改 loads the record first;
+ * 确 定 validates, POSTs or PUTs, toasts 新增成功/修改成功, closes and calls onSaved.
+ */
+export function useFormDialog<T extends object>({ entity, idKey, defaults, api, onSaved }: FormDialogOptions<T>) {
+  const [form] = Form.useForm<T>();
+  const [record, setRecord] = useState<T | null>(null);
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const openAdd = (preset: Partial<T> = {}) => {
+    form.resetFields();
+    form.setFieldsValue({ ...defaults, ...preset } as Parameters<typeof form.setFieldsValue>[0]);
+    setRecord(null);
+    setOpen(true);
+  };
+
+  const openEdit = async (id: number) => {
+    const res = await api.get(id);
+    if (!res.data) return;
+    form.resetFields();
+    form.setFieldsValue(res.data as Parameters<typeof form.setFieldsValue>[0]);
+    setRecord(res.data);
+    setOpen(true);
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      const data = record ? ({ ...record, ...values, [idKey]: record[idKey] } as T) : values;
+      await (record ? api.update(data) : api.add(data));
+      toast.success(record ? '修改成功' : '新增成功');
+      setOpen(false);
+      onSaved(data);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return {
+    form,
+    openAdd,
+    openEdit: (id: number) => void openEdit(id),
+    dialogProps: {
+      form,
+      open,
+      saving,
+      title: `${record ? '修改' : '添加'}${entity}`,
+      // The request layer has already shown the server's refusal; the dialog simply stays open.
+      onOk: () => void submit().catch(() => undefined),
+      onCancel: () => setOpen(false),
+    },
+  };
+}
+
+interface FormDialogProps<T> {
+  form: FormInstance<T>;
+  open: boolean;
+  saving: boolean;
+  title: string;
+  onOk: () => void;
+  onCancel: () => void;
+  width?: number;
+  children: ReactNode;
+}
+
+/** The 500 px add/edit dialog with 确 定 / 取 消; the form stays mounted so it can be filled before opening. */
+export function FormDialog<T extends object>({ form, open, saving, title, onOk, onCancel, width = 500, children }: FormDialogProps<T>) {
+  return (
+    <Modal
+      title={title}
+      open={open}
+      width={width}
+      okText="确 定"
+      cancelText="取 消"
+      confirmLoading={saving}
+      onOk={onOk}
+      onCancel={onCancel}
+      forceRender
+      destroyOnHidden={false}
+    >
+      <Form form={form} labelCol={{ flex: '90px' }} labelAlign="right" onFinish={onOk}>
+        {children}
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}

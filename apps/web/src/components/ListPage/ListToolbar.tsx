@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Button, Space } from 'antd';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { HasPermi } from '../HasPermi';
+import RightToolbar from '../RightToolbar';
+import type { ListPageState } from './types';
+
+interface ListToolbarProps {
+  /** Permission prefix such as 'system:post'; the buttons need <prefix>:add|edit|remove|export. */
+  perm: string;
+  list: Pick<ListPageState<unknown, object>, 'selectedKeys' | 'showSearch' | 'setShowSearch' | 'refresh'>;
+  onAdd: () => void;
+  onEdit: (id: number) => void;
+  onDelete: (ids: number[]) => void;
+  onExport: () => void;
+  /** Further buttons after 导出 (刷新缓存, 关闭 …). */
+  children?: ReactNode;
+}
+
+/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / 导出, then the circle buttons. */
+export default function ListToolbar({ perm, list, onAdd, onEdit, onDelete, onExport, children }: ListToolbarProps) {
+  const ids = list.selectedKeys.map(Number);
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
+      <Space wrap>
+        <HasPermi value={[`${perm}:add`]}>
+          <Button color="primary" variant="outlined" icon={<PlusOutlined />} onClick={onAdd}>
+            新增
+          </Button>
+        </HasPermi>
+        <HasPermi value={[`${perm}:edit`]}>
+          <Button color="green" variant="outlined" icon={<EditOutlined />} disabled={ids.length !== 1} onClick={() => onEdit(ids[0])}>
+            修改
+          </Button>
+        </HasPermi>
+        <HasPermi value={[`${perm}:remove`]}>
+          <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => onDelete(ids)}>
+            删除
+          </Button>
+        </HasPermi>
+        <HasPermi value={[`${perm}:export`]}>
+          <Button color="orange" variant="outlined" icon={<DownloadOutlined />} onClick={onExport}>
+            导出
+          </Button>
+        </HasPermi>
+        {children}
+      </Space>
+      <RightToolbar showSearch={list.showSearch} onShowSearchChange={list.setShowSearch} onRefresh={list.refresh} />
+    </div>
+  );
+}

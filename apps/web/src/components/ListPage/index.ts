@@ -1,0 +1,7 @@
+export { default as SearchBar } from './SearchBar';
+export { default as ListToolbar } from './ListToolbar';
+export { default as ListTable } from './ListTable';
+export { default as RowActions } from './RowActions';
+export { FormDialog, useFormDialog, type CrudApi } from './FormDialog';
+export { deleteRows, dictChoices } from './actions';
+export type { ListPageState } from './types';
