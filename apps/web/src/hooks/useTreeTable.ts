@@ -50,3 +50,23 @@ export function useTreeTable<T extends { orderNum: number; parentId: number }>(r
     },
   };
 }
+
+/**
+ * Search state of a tree screen for the shared SearchBar: no paging and no date range, so 搜索 just
+ * applies the draft and 重置 the initial filters.
+ */
+export function useTreeSearch<Filters extends object>(initial: Filters) {
+  const [applied, setApplied] = useState<Filters>(initial);
+  const [showSearch, setShowSearch] = useState(true);
+  return {
+    applied,
+    showSearch,
+    setShowSearch,
+    list: {
+      showSearch,
+      search: (next?: Partial<Filters>) => setApplied({ ...initial, ...next }),
+      reset: () => setApplied(initial),
+      setDateRange: () => undefined,
+    },
+  };
+}

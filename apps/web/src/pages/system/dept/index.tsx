@@ -1,37 +1,30 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Table } from 'antd';
-import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SortAscendingOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { delDept, listDept, updateDeptSort, type Dept, type DeptQuery } from '../../../api/system/dept';
 import DictTag from '../../../components/DictTag';
 import { HasPermi } from '../../../components/HasPermi';
 import RightToolbar from '../../../components/RightToolbar';
+import { SearchBar } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
-import { useTreeTable } from '../../../hooks/useTreeTable';
+import { useTreeSearch, useTreeTable } from '../../../hooks/useTreeTable';
 import { confirmDialog, toast } from '../../../utils/feedback';
 import { parseTime } from '../../../utils/ruoyi';
 import DeptDialog, { type DeptDialogTarget } from './components/DeptDialog';
 
-const EMPTY_QUERY: DeptQuery = { deptName: '', status: undefined };
+const EMPTY_QUERY: DeptQuery = { deptName: undefined, status: undefined };
 const NO_DEPTS: Dept[] = [];
 
 /** 部门管理: the department tree (expanded by default) with inline order editing (catalogue §3.7). */
 export default function DeptPage() {
   const { sys_normal_disable: statusOptions } = useDict('sys_normal_disable');
-  const [draft, setDraft] = useState<DeptQuery>(EMPTY_QUERY);
-  const [applied, setApplied] = useState<DeptQuery>(EMPTY_QUERY);
-  const [showSearch, setShowSearch] = useState(true);
+  const filters = useTreeSearch(EMPTY_QUERY);
   const [dialog, setDialog] = useState<DeptDialogTarget | null>(null);
-  const query = useQuery({ queryKey: ['system-dept', applied], queryFn: () => listDept(applied) });
+  const query = useQuery({ queryKey: ['system-dept', filters.applied], queryFn: () => listDept(filters.applied) });
   const rows = query.data?.data ?? NO_DEPTS;
   const table = useTreeTable(rows, 'deptId', true);
   const refresh = () => void query.refetch();
-
-  const search = () => setApplied({ ...draft });
-  const reset = () => {
-    setDraft(EMPTY_QUERY);
-    setApplied(EMPTY_QUERY);
-  };
 
   const remove = async (dept: Dept) => {
     const ok = await confirmDialog({ content: `是否确认删除名称为"${dept.deptName}"的数据项?` });
@@ -47,40 +40,14 @@ export default function DeptPage() {
 
   return (
     <div className="app-container">
-      {showSearch && (
-        <Form layout="inline" style={{ marginBottom: 8, rowGap: 8 }}>
-          <Form.Item label="部门名称">
-            <Input
-              placeholder="请输入部门名称"
-              allowClear
-              style={{ width: 200 }}
-              value={draft.deptName}
-              onChange={(e) => setDraft((d) => ({ ...d, deptName: e.target.value }))}
-              onPressEnter={search}
-            />
-          </Form.Item>
-          <Form.Item label="状态">
-            <Select
-              placeholder="部门状态"
-              allowClear
-              style={{ width: 200 }}
-              value={draft.status}
-              onChange={(status) => setDraft((d) => ({ ...d, status }))}
-              options={statusOptions.map((o) => ({ label: o.label, value: o.value }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={reset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      )}
+      <SearchBar list={filters.list} initialValues={EMPTY_QUERY}>
+        <Form.Item label="部门名称" name="deptName">
+          <Input placeholder="请输入部门名称" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="状态" name="status">
+          <Select placeholder="部门状态" allowClear style={{ width: 200 }} options={statusOptions.map((o) => ({ label: o.label, value: o.value }))} />
+        </Form.Item>
+      </SearchBar>
 
       <div style={{ display: 'flex', gap: 10, marginBottom: 8, flexWrap: 'wrap' }}>
         <HasPermi value={['system:dept:add']}>
@@ -96,7 +63,7 @@ export default function DeptPage() {
         <Button color="default" variant="outlined" icon={<SortAscendingOutlined />} onClick={table.toggleExpandAll}>
           展开/折叠
         </Button>
-        <RightToolbar showSearch={showSearch} onShowSearchChange={setShowSearch} onRefresh={refresh} />
+        <RightToolbar showSearch={filters.showSearch} onShowSearchChange={filters.setShowSearch} onRefresh={refresh} />
       </div>
 
       <Table<Dept>

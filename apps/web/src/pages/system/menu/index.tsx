@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
-import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, SortAscendingOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { delMenu, listMenu, updateMenuSort, type Menu, type MenuQuery } from '../../../api/system/menu';
 import { AppIcon } from '../../../components/AppIcon';
 import DictTag from '../../../components/DictTag';
 import { HasPermi } from '../../../components/HasPermi';
 import RightToolbar from '../../../components/RightToolbar';
+import { SearchBar } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
-import { useTreeTable } from '../../../hooks/useTreeTable';
+import { useTreeSearch, useTreeTable } from '../../../hooks/useTreeTable';
 import { confirmDialog, toast } from '../../../utils/feedback';
 import MenuDialog, { type MenuDialogTarget } from './components/MenuDialog';
 
-const EMPTY_QUERY: MenuQuery = { menuName: '', status: undefined };
+const EMPTY_QUERY: MenuQuery = { menuName: undefined, status: undefined };
 const NO_MENUS: Menu[] = [];
 
 function TypeTag({ menu }: { menu: Menu }) {
@@ -25,20 +26,12 @@ function TypeTag({ menu }: { menu: Menu }) {
 /** 菜单管理: the menu tree with inline order editing, search and the add/edit dialog (catalogue §3.6). */
 export default function MenuPage() {
   const { sys_normal_disable: statusOptions } = useDict('sys_normal_disable');
-  const [draft, setDraft] = useState<MenuQuery>(EMPTY_QUERY);
-  const [applied, setApplied] = useState<MenuQuery>(EMPTY_QUERY);
-  const [showSearch, setShowSearch] = useState(true);
+  const filters = useTreeSearch(EMPTY_QUERY);
   const [dialog, setDialog] = useState<MenuDialogTarget | null>(null);
-  const query = useQuery({ queryKey: ['system-menu', applied], queryFn: () => listMenu(applied) });
+  const query = useQuery({ queryKey: ['system-menu', filters.applied], queryFn: () => listMenu(filters.applied) });
   const rows = query.data?.data ?? NO_MENUS;
   const table = useTreeTable(rows, 'menuId', false);
   const refresh = () => void query.refetch();
-
-  const search = () => setApplied({ ...draft });
-  const reset = () => {
-    setDraft(EMPTY_QUERY);
-    setApplied(EMPTY_QUERY);
-  };
 
   const remove = async (menu: Menu) => {
     const ok = await confirmDialog({ content: `是否确认删除名称为"${menu.menuName}"的数据项?` });
@@ -54,40 +47,14 @@ export default function MenuPage() {
 
   return (
     <div className="app-container">
-      {showSearch && (
-        <Form layout="inline" style={{ marginBottom: 8, rowGap: 8 }}>
-          <Form.Item label="菜单名称">
-            <Input
-              placeholder="请输入菜单名称"
-              allowClear
-              style={{ width: 200 }}
-              value={draft.menuName}
-              onChange={(e) => setDraft((d) => ({ ...d, menuName: e.target.value }))}
-              onPressEnter={search}
-            />
-          </Form.Item>
-          <Form.Item label="状态">
-            <Select
-              placeholder="菜单状态"
-              allowClear
-              style={{ width: 200 }}
-              value={draft.status}
-              onChange={(status) => setDraft((d) => ({ ...d, status }))}
-              options={statusOptions.map((o) => ({ label: o.label, value: o.value }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                搜索
-              </Button>
-              <Button icon={<ReloadOutlined />} onClick={reset}>
-                重置
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      )}
+      <SearchBar list={filters.list} initialValues={EMPTY_QUERY}>
+        <Form.Item label="菜单名称" name="menuName">
+          <Input placeholder="请输入菜单名称" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="状态" name="status">
+          <Select placeholder="菜单状态" allowClear style={{ width: 200 }} options={statusOptions.map((o) => ({ label: o.label, value: o.value }))} />
+        </Form.Item>
+      </SearchBar>
 
       <div style={{ display: 'flex', gap: 10, marginBottom: 8, flexWrap: 'wrap' }}>
         <HasPermi value={['system:menu:add']}>
@@ -103,7 +70,7 @@ export default function MenuPage() {
         <Button color="default" variant="outlined" icon={<SortAscendingOutlined />} onClick={table.toggleExpandAll}>
           展开/折叠
         </Button>
-        <RightToolbar showSearch={showSearch} onShowSearchChange={setShowSearch} onRefresh={refresh} />
+        <RightToolbar showSearch={filters.showSearch} onShowSearchChange={filters.setShowSearch} onRefresh={refresh} />
       </div>
 
       <Table<Menu>
