@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Form, Modal, type FormInstance } from 'antd';
 import type { AjaxResult } from '../../types/api';
 import { toast } from '../../utils/feedback';
+import { useFormName } from './formName';
 
 export interface CrudApi<T> {
   get: (id: number) => Promise<AjaxResult<T>>;
@@ -89,6 +90,7 @@ interface FormDialogProps<T> {
 
 /** The 500 px add/edit dialog with 确 定 / 取 消; the form stays mounted so it can be filled before opening. */
 export function FormDialog<T extends object>({ form, open, saving, title, onOk, onCancel, width = 500, children }: FormDialogProps<T>) {
+  const name = useFormName('dialog');
   return (
     <Modal
       title={title}
@@ -102,7 +104,7 @@ export function FormDialog<T extends object>({ form, open, saving, title, onOk, 
       forceRender
       destroyOnHidden={false}
     >
-      <Form form={form} labelCol={{ flex: '90px' }} labelAlign="right" onFinish={onOk}>
+      <Form form={form} name={name} labelCol={{ flex: '90px' }} labelAlign="right" onFinish={onOk}>
         {children}
         <button type="submit" hidden aria-hidden />
       </Form>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, DatePicker, Form, Space } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { useFormName } from './formName';
 import type { ListPageState } from './types';
 
 interface SearchBarProps<Filters extends object> {
@@ -21,6 +22,7 @@ type DraftValues<Filters> = Filters & { dateRange?: [Dayjs, Dayjs] | null };
  */
 export default function SearchBar<Filters extends object>({ list, initialValues, withDateRange, children }: SearchBarProps<Filters>) {
   const [form] = Form.useForm<DraftValues<Filters>>();
+  const name = useFormName('search');
 
   const apply = (values: DraftValues<Filters>) => {
     const { dateRange, ...filters } = values;
@@ -36,6 +38,7 @@ export default function SearchBar<Filters extends object>({ list, initialValues,
   return (
     <Form
       form={form}
+      name={name}
       layout="inline"
       initialValues={initialValues}
       onFinish={apply}
