@@ -20,11 +20,12 @@ describe('DictTag', () => {
     expect(container.textContent).toBe('男女');
   });
 
-  it('maps primary to the default tag style and danger to the danger colour', () => {
+  it('maps primary to the blue default tag of the reference and danger to the danger colour', () => {
     const { container } = render(<DictTag options={options} value="0,1" />);
     const tags = container.querySelectorAll<HTMLElement>('.ant-tag');
     expect([...tags].map((t) => t.textContent)).toEqual(['正常', '停用']);
     expect(tags[0].style.color).toBe('');
+    expect(tags[0].className).toMatch(/ant-tag-processing|ant-tag-color-processing/);
     expect(tags[1].style.color).toBe('rgb(245, 108, 108)');
   });
 

@@ -13,9 +13,13 @@ interface DictTagProps {
   showValue?: boolean;
 }
 
-/** primary keeps antd's default tag look (spec §4); the rest take the spec's status colours. */
+/**
+ * primary is Element's default tag (spec §4: "primary mapped to the default style"), which is blue;
+ * antd's grey default would read as "disabled", so it maps to antd's primary-blue status tag.
+ * The rest take the spec's status colours.
+ */
 const TAG_COLORS: Record<string, string | undefined> = {
-  primary: undefined,
+  primary: 'processing',
   success: STATUS_COLORS.success,
   info: STATUS_COLORS.info,
   warning: STATUS_COLORS.warning,
