@@ -4,22 +4,25 @@ import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { bindFeedback } from '../utils/feedback';
 import AppMain from './AppMain';
 import { useVisitedView } from './AppMain/useVisitedView';
 import Navbar from './Navbar';
-import SettingsDrawer from './Settings';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
 import TopNav from './TopNav';
 import { useDocumentTitle, useResponsiveDevice, useThemeVariables } from './useShellEffects';
+import { useOpenedOnce } from './useOpenedOnce';
 import { useTopNav } from './useTopNav';
 import './layout.css';
 
 dayjs.locale('zh-cn');
+
+/** The settings drawer (with antd's colour picker) is rarely opened, so it loads on first use. */
+const SettingsDrawer = lazy(() => import('./Settings'));
 
 export const COLLAPSED_SIDEBAR_WIDTH = 64;
 
@@ -40,6 +43,7 @@ function Shell() {
   const closeSideBar = useAppStore((s) => s.closeSideBar);
   const tagsView = useSettingsStore((s) => s.tagsView);
   const fixedHeader = useSettingsStore((s) => s.fixedHeader);
+  const settingsMounted = useOpenedOnce(useSettingsStore((s) => s.showSettings));
   const topNav = useTopNav();
 
   useEffect(() => {
@@ -75,7 +79,11 @@ function Shell() {
         </div>
         <AppMain />
       </div>
-      <SettingsDrawer />
+      {settingsMounted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,196 +1,95 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import {
   ApartmentOutlined,
   ApiOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BarsOutlined,
-  BellOutlined,
-  BgColorsOutlined,
   BookOutlined,
-  BugOutlined,
   BuildOutlined,
-  CalendarOutlined,
-  CheckCircleOutlined,
-  CheckSquareOutlined,
   CloudOutlined,
   ClusterOutlined,
   CodeOutlined,
-  ColumnHeightOutlined,
-  CommentOutlined,
   CompassOutlined,
-  ContactsOutlined,
-  CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
-  DragOutlined,
   EditOutlined,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  FileExcelOutlined,
-  FilePdfOutlined,
   FileTextOutlined,
-  FileZipOutlined,
   FormOutlined,
-  FullscreenExitOutlined,
-  FullscreenOutlined,
-  FundOutlined,
-  GithubOutlined,
-  GlobalOutlined,
   HddOutlined,
-  HomeOutlined,
   IdcardOutlined,
-  KeyOutlined,
   LinkOutlined,
-  LockOutlined,
   LoginOutlined,
-  MailOutlined,
   MessageOutlined,
-  MoneyCollectOutlined,
-  NotificationOutlined,
   PartitionOutlined,
-  PhoneOutlined,
-  PictureOutlined,
-  QqOutlined,
-  QuestionOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SafetyOutlined,
   ScheduleOutlined,
-  SearchOutlined,
-  SelectOutlined,
   SettingOutlined,
-  ShoppingOutlined,
-  SlidersOutlined,
-  SnippetsOutlined,
-  SolutionOutlined,
-  TikTokOutlined,
-  StarOutlined,
-  SwapOutlined,
-  TableOutlined,
-  TagsOutlined,
   TeamOutlined,
   ToolOutlined,
-  TranslationOutlined,
-  TrophyOutlined,
-  UnorderedListOutlined,
-  UploadOutlined,
   UserOutlined,
-  WechatOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
+import { RARE_ICON_NAMES, type RareIconName } from './rareNames';
 
 /**
  * Menu icon names stored in sys_menu.icon (RuoYi's SVG sprite names plus the AI-business menus), each
  * mapped to one explicitly imported antd icon so the bundle carries only these and never the whole set.
+ * The icons of the seeded menus and the workbench ship with the shell; the rest (rareIcons.tsx) download
+ * together the first time one is shown.
  */
-const iconMap: Record<string, ComponentType> = {
-  '404': QuestionOutlined,
-  bug: BugOutlined,
+const commonIcons: Record<string, ComponentType> = {
   build: BuildOutlined,
-  button: AppstoreOutlined,
-  cascader: ApartmentOutlined,
-  chart: BarChartOutlined,
-  checkbox: CheckSquareOutlined,
-  clipboard: SnippetsOutlined,
   code: CodeOutlined,
-  color: BgColorsOutlined,
-  component: AppstoreOutlined,
   dashboard: DashboardOutlined,
-  date: CalendarOutlined,
-  'date-range': CalendarOutlined,
   dict: BookOutlined,
-  documentation: ReadOutlined,
-  download: FileZipOutlined,
-  drag: DragOutlined,
   druid: DatabaseOutlined,
   edit: EditOutlined,
-  education: TrophyOutlined,
-  email: MailOutlined,
-  example: AppstoreOutlined,
-  excel: FileExcelOutlined,
-  'exit-fullscreen': FullscreenExitOutlined,
-  eye: EyeInvisibleOutlined,
-  'eye-open': EyeOutlined,
   form: FormOutlined,
-  fullscreen: FullscreenOutlined,
-  github: GithubOutlined,
   guide: CompassOutlined,
-  icon: StarOutlined,
-  input: EditOutlined,
-  international: GlobalOutlined,
   job: ScheduleOutlined,
-  language: TranslationOutlined,
   link: LinkOutlined,
-  list: UnorderedListOutlined,
-  lock: LockOutlined,
   log: FileTextOutlined,
   logininfor: LoginOutlined,
   message: MessageOutlined,
-  money: MoneyCollectOutlined,
   monitor: DesktopOutlined,
-  nested: BarsOutlined,
-  number: ColumnHeightOutlined,
   online: WifiOutlined,
-  password: KeyOutlined,
-  pdf: FilePdfOutlined,
-  people: UserOutlined,
   peoples: TeamOutlined,
-  phone: PhoneOutlined,
-  picture: PictureOutlined,
   post: IdcardOutlined,
-  qq: QqOutlined,
-  question: QuestionOutlined,
-  radio: CheckCircleOutlined,
   redis: CloudOutlined,
   'redis-list': HddOutlined,
-  row: BarsOutlined,
-  search: SearchOutlined,
-  select: SelectOutlined,
   server: ClusterOutlined,
-  shopping: ShoppingOutlined,
-  size: ColumnHeightOutlined,
-  skill: TrophyOutlined,
-  slider: SlidersOutlined,
-  star: StarOutlined,
   swagger: ApiOutlined,
-  switch: SwapOutlined,
   system: SettingOutlined,
-  tab: TagsOutlined,
-  table: TableOutlined,
-  textarea: FormOutlined,
-  theme: BgColorsOutlined,
-  time: CalendarOutlined,
-  'time-range': CalendarOutlined,
   tool: ToolOutlined,
   tree: PartitionOutlined,
   'tree-table': ApartmentOutlined,
-  upload: UploadOutlined,
   user: UserOutlined,
-  validCode: SafetyOutlined,
-  wechat: WechatOutlined,
-  zip: FileZipOutlined,
-  robot: RobotOutlined,
-  'customer-service': CustomerServiceOutlined,
-  customer: ContactsOutlined,
-  lead: SolutionOutlined,
-  distribution: ApartmentOutlined,
-  channel: NotificationOutlined,
-  douyin: TikTokOutlined,
-  recruit: AuditOutlined,
-  data: FundOutlined,
-  chat: CommentOutlined,
-  notice: BellOutlined,
-  home: HomeOutlined,
-  variable: CodeOutlined,
 };
 
-export const iconNames: string[] = Object.keys(iconMap);
+const RareIcon = lazy(() => import('./rareIcons'));
+
+export const iconNames: string[] = [...Object.keys(commonIcons), ...RARE_ICON_NAMES].sort((a, b) => a.localeCompare(b));
+
+function isRare(name: string): name is RareIconName {
+  return (RARE_ICON_NAMES as readonly string[]).includes(name);
+}
+
+/** Holds an icon's 1em box while its chunk downloads, so the text beside it does not shift. */
+function IconSpace() {
+  return (
+    <span className="anticon" aria-hidden="true">
+      <svg width="1em" height="1em" />
+    </span>
+  );
+}
 
 /** Renders a menu icon by its stored name; unknown names and '#' (RuoYi's "no icon") render nothing. */
 export function AppIcon({ name }: { name?: string }) {
-  const Icon = name ? iconMap[name] : undefined;
-  return Icon ? <Icon /> : null;
+  if (!name) return null;
+  const Icon = commonIcons[name];
+  if (Icon) return <Icon />;
+  if (!isRare(name)) return null;
+  return (
+    <Suspense fallback={<IconSpace />}>
+      <RareIcon name={name} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,4 @@
 import { FRAME_HEIGHT_OFFSET } from '@acs/shared';
-import { Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTagsViewStore } from '../../stores/tagsView';
 
@@ -17,9 +16,14 @@ function Frame({ src, visible, height }: { src: string; visible: boolean; height
   const [loading, setLoading] = useState(true);
   return (
     <div className="inner-link-frame" style={{ display: visible ? 'block' : 'none' }}>
-      <Spin spinning={loading} description="正在加载页面，请稍候！">
-        <iframe src={src} title={src} style={{ height }} onLoad={() => setLoading(false)} />
-      </Spin>
+      {/* A CSS spinner rather than antd Spin, which the shell would otherwise download for this alone. */}
+      {loading && (
+        <div className="inner-link-loading" role="status">
+          <span className="inner-link-spinner" aria-hidden="true" />
+          正在加载页面，请稍候！
+        </div>
+      )}
+      <iframe src={src} title={src} style={{ height }} onLoad={() => setLoading(false)} />
     </div>
   );
 }

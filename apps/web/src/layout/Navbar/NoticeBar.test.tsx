@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../api/system/notice';
 import NoticeBar from './NoticeBar';
 
@@ -27,6 +27,10 @@ function renderBar() {
 }
 
 describe('NoticeBar', () => {
+  // The detail dialog is a lazy chunk; loading it here keeps a busy machine from timing the test out.
+  beforeAll(async () => {
+    await import('./NoticeDetail');
+  }, 30_000);
   afterEach(() => {
     cleanup();
     vi.clearAllMocks();

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useAppStore } from '../../stores/app';
 import { useSettingsStore } from '../../stores/settings';
 import { useUserStore } from '../../stores/user';
+import { useOpenedOnce } from '../useOpenedOnce';
 import NoticeBar from './NoticeBar';
 import { useFullscreen } from './useFullscreen';
 
@@ -57,6 +58,7 @@ export default function Navbar({ center }: { center?: ReactNode }) {
   const { name, nickName, deptName, avatar } = useUserStore();
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const passwordMounted = useOpenedOnce(passwordOpen);
   const logout = useLogout();
 
   // 个人中心 and 布局设置 are reachable here (the spec's navbar dropdown is disabled in the original,
@@ -104,7 +106,7 @@ export default function Navbar({ center }: { center?: ReactNode }) {
           </button>
         </Dropdown>
       </div>
-      {passwordOpen && (
+      {passwordMounted && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
         </Suspense>

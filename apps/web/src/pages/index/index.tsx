@@ -1,13 +1,13 @@
 import { ClockCircleOutlined, EnvironmentOutlined, KeyOutlined, NotificationOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Tag } from 'antd';
+import { Avatar, Button, Empty, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { getInfo, type InfoUser } from '../../api/login';
 import { listTopNotice, noticeTypeLabel, type Notice } from '../../api/system/notice';
 import { AppIcon } from '../../components/AppIcon';
-import NoticeDetail from '../../layout/Navbar/NoticeDetail';
+import NoticeDetailDialog from '../../layout/Navbar/NoticeDetailDialog';
 import { NOTICE_TOP_KEY } from '../../layout/Navbar/NoticeBar';
 import { buildMenu, type MenuEntry } from '../../layout/Sidebar/menu';
 import { usePermissionStore } from '../../stores/permission';
@@ -23,6 +23,42 @@ type SessionUser = InfoUser & {
   phonenumber?: string | null;
   roles?: { roleId: number; roleName: string }[] | null;
 };
+
+/**
+ * A titled white panel. Plain markup rather than antd Card: Card pulls in Tabs and Skeleton, which the
+ * first screen after sign-in does not otherwise need.
+ */
+function Panel({ title, className, children }: { title?: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section className={`workbench-panel${className ? ` ${className}` : ''}`}>
+      {title && <h3 className="workbench-panel-head">{title}</h3>}
+      <div className="workbench-panel-body">{children}</div>
+    </section>
+  );
+}
+
+/** Grey placeholder lines while a panel's data loads. */
+function Placeholder({ rows }: { rows: number }) {
+  return (
+    <div className="workbench-placeholder" aria-busy="true" aria-label="加载中">
+      {Array.from({ length: rows }, (_, i) => (
+        <span key={i} />
+      ))}
+    </div>
+  );
+}
+
+function SessionRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="session-row">
+      <dt>
+        {icon}
+        {label}
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 function Shortcut({ entry }: { entry: MenuEntry }) {
   const body = (
@@ -57,7 +93,7 @@ export default function Workbench() {
 
   return (
     <div className="workbench">
-      <Card className="workbench-hello" variant="borderless">
+      <Panel className="workbench-hello">
         <div className="hello-main">
           <Avatar size={64} src={avatar || undefined} icon={<UserOutlined />} />
           <div>
@@ -78,39 +114,35 @@ export default function Workbench() {
             <Button icon={<UserOutlined />}>个人中心</Button>
           </Link>
         </div>
-      </Card>
+      </Panel>
 
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="快捷入口" variant="borderless">
-            {groups.length === 0 ? (
-              <Empty description="当前账号还没有可用的菜单，请联系管理员分配角色权限" />
-            ) : (
-              groups.map((group) => (
-                <section key={group.title} className="shortcut-group">
-                  <h4>{group.title}</h4>
-                  <div className="shortcut-grid">
-                    {group.items.map((entry) => (
-                      <Shortcut key={entry.key} entry={entry} />
-                    ))}
-                  </div>
-                </section>
-              ))
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card
+      <div className="workbench-columns">
+        <Panel title="快捷入口">
+          {groups.length === 0 ? (
+            <Empty description="当前账号还没有可用的菜单，请联系管理员分配角色权限" />
+          ) : (
+            groups.map((group) => (
+              <section key={group.title} className="shortcut-group">
+                <h4>{group.title}</h4>
+                <div className="shortcut-grid">
+                  {group.items.map((entry) => (
+                    <Shortcut key={entry.key} entry={entry} />
+                  ))}
+                </div>
+              </section>
+            ))
+          )}
+        </Panel>
+        <div className="workbench-side">
+          <Panel
             title={
-              <span>
+              <>
                 <NotificationOutlined /> 最新公告
-              </span>
+              </>
             }
-            variant="borderless"
-            className="workbench-notices"
           >
             {notices.isLoading ? (
-              <Skeleton active paragraph={{ rows: 3 }} />
+              <Placeholder rows={3} />
             ) : (notices.data?.data ?? []).length === 0 ? (
               <Empty description="暂无公告" />
             ) : (
@@ -128,16 +160,22 @@ export default function Workbench() {
                 ))}
               </ul>
             )}
-          </Card>
-          <Card title="账号与登录" variant="borderless" className="workbench-session">
+          </Panel>
+          <Panel title="账号与登录">
             {info.isLoading ? (
-              <Skeleton active paragraph={{ rows: 4 }} />
+              <Placeholder rows={4} />
             ) : (
-              <Descriptions column={1} size="small">
-                <Descriptions.Item label={<span className="session-label"><UserOutlined />登录账号</span>}>{user?.userName ?? name}</Descriptions.Item>
-                <Descriptions.Item label={<span className="session-label"><EnvironmentOutlined />登录地址</span>}>{user?.loginIp || '—'}</Descriptions.Item>
-                <Descriptions.Item label={<span className="session-label"><ClockCircleOutlined />登录时间</span>}>{user?.loginDate || '—'}</Descriptions.Item>
-                <Descriptions.Item label={<span className="session-label"><KeyOutlined />安全</span>}>
+              <dl className="session-rows">
+                <SessionRow icon={<UserOutlined />} label="登录账号">
+                  {user?.userName ?? name}
+                </SessionRow>
+                <SessionRow icon={<EnvironmentOutlined />} label="登录地址">
+                  {user?.loginIp || '—'}
+                </SessionRow>
+                <SessionRow icon={<ClockCircleOutlined />} label="登录时间">
+                  {user?.loginDate || '—'}
+                </SessionRow>
+                <SessionRow icon={<KeyOutlined />} label="安全">
                   {info.data?.isPasswordExpired ? (
                     <Tag color="error">密码已过期，请尽快修改</Tag>
                   ) : info.data?.isDefaultModifyPwd ? (
@@ -145,13 +183,13 @@ export default function Workbench() {
                   ) : (
                     <Tag color="success">正常</Tag>
                   )}
-                </Descriptions.Item>
-              </Descriptions>
+                </SessionRow>
+              </dl>
             )}
-          </Card>
-        </Col>
-      </Row>
-      <NoticeDetail notice={openNotice} onClose={() => setOpenNotice(null)} />
+          </Panel>
+        </div>
+      </div>
+      <NoticeDetailDialog notice={openNotice} onClose={() => setOpenNotice(null)} />
     </div>
   );
 }
