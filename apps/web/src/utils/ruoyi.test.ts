@@ -41,3 +41,17 @@ describe('handleTree', () => {
     expect(tree[0].children?.[0].children?.[0].n).toBe('c');
   });
 });
+
+describe('handleTree with server rows carrying children arrays', () => {
+  it('leaves the input untouched so building twice gives the same tree', () => {
+    const shared: { id: number; parentId: number; children: unknown[] }[] = [
+      { id: 1, parentId: 0, children: [] },
+      { id: 2, parentId: 1, children: [] },
+    ];
+    const first = handleTree(shared, 'id');
+    const second = handleTree(shared, 'id');
+    expect(shared[0].children).toEqual([]);
+    expect(second).toEqual(first);
+    expect(second[0].children).toHaveLength(1);
+  });
+});

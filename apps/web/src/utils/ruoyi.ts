@@ -44,7 +44,9 @@ type TreeNode<T> = T & { children?: TreeNode<T>[] };
 /** Builds a tree from a flat list (menu and dept lists come flat); orphans become roots. */
 export function handleTree<T extends object>(list: T[], idKey: keyof T, parentKey: keyof T = 'parentId' as keyof T): TreeNode<T>[] {
   const byId = new Map<unknown, TreeNode<T>>();
-  for (const item of list) byId.set(item[idKey], { ...item });
+  // Each node gets its own children: server rows carry `children: []`, and pushing into that shared
+  // array would mutate the caller's (cached) data and duplicate rows on the next build.
+  for (const item of list) byId.set(item[idKey], { ...item, children: undefined });
   const roots: TreeNode<T>[] = [];
   for (const node of byId.values()) {
     const parent = byId.get(node[parentKey]);
