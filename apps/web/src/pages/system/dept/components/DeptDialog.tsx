@@ -81,7 +81,7 @@ export default function DeptDialog({ target, onClose, onSaved }: DeptDialogProps
       onCancel={onClose}
       forceRender
     >
-      <Form form={form} labelCol={{ flex: '80px' }}>
+      <Form form={form} name="deptForm" labelCol={{ flex: '80px' }}>
         <Row gutter={16}>
           {!isRoot && (
             <Col span={24}>

@@ -102,7 +102,7 @@ export default function MenuDialog({ target, onClose, onSaved }: MenuDialogProps
       onCancel={onClose}
       forceRender
     >
-      <Form form={form} labelCol={{ flex: '100px' }}>
+      <Form form={form} name="menuForm" labelCol={{ flex: '100px' }}>
         <Row gutter={16}>
           <Col span={24}>
             <Form.Item name="parentId" label="上级菜单">
