@@ -109,7 +109,7 @@ export default function NoticePage() {
   return (
     <div className="app-container">
       {list.showSearch && (
-        <Form form={searchForm} layout="inline" initialValues={INITIAL} className="search-form" style={{ rowGap: 12, marginBottom: 12 }}>
+        <Form form={searchForm} name="noticeQuery" layout="inline" initialValues={INITIAL} className="search-form" style={{ rowGap: 12, marginBottom: 12 }}>
           <Form.Item name="noticeTitle" label="公告标题">
             <Input placeholder="请输入公告标题" allowClear style={{ width: 200 }} onPressEnter={search} />
           </Form.Item>

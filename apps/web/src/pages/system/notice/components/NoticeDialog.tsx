@@ -64,7 +64,7 @@ function NoticeFormBody({ noticeId, types, statuses, onClose, onSaved }: FormPro
 
   return (
     <Spin spinning={loading}>
-      <Form form={form} labelCol={{ flex: '80px' }} initialValues={EMPTY} onFinish={submit}>
+      <Form form={form} name="notice" labelCol={{ flex: '80px' }} initialValues={EMPTY} onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="noticeTitle" label="公告标题" rules={[{ required: true, whitespace: true, message: '公告标题不能为空' }]}>
