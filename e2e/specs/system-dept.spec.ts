@@ -5,6 +5,10 @@ import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow } from '.
 
 test('部门管理: add, edit, search and delete depts; blockers are shown as warnings', async ({ page }) => {
   test.setTimeout(120_000);
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${m.text()} ${m.location().url}`);
+  });
   const n = Date.now() % 100000;
   const parent = `客服中心${n}`;
   const child = `客服一组${n}`;
@@ -43,4 +47,5 @@ test('部门管理: add, edit, search and delete depts; blockers are shown as wa
   await deleteRow(page, '研发部门', '是否确认删除名称为"研发部门"的数据项?');
   await expect(page.getByText('部门存在用户,不允许删除')).toBeVisible();
   await expect(tableRow(page, '若依科技')).not.toContainText('删除');
+  expect(consoleErrors).toEqual([]);
 });

@@ -23,6 +23,10 @@ async function save(page: Page, title: string, toast: string) {
 
 test('菜单管理: a new directory and menu appear in the sidebar after logging in again; edit and delete', async ({ page }) => {
   test.setTimeout(120_000);
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${m.text()} ${m.location().url}`);
+  });
   const n = Date.now() % 100000;
   const dirName = `客服目录${n}`;
   const pageName = `客服页面${n}`;
@@ -76,6 +80,7 @@ test('菜单管理: a new directory and menu appear in the sidebar after logging
 
   await button(searchForm(page), '重置').click();
   await expect(tableRow(page, '系统管理')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });
 
 test('菜单管理: 保存排序 warns when nothing changed and saves an edited order', async ({ page }) => {
