@@ -158,7 +158,9 @@ export default function Editor({ value, onChange, height, minHeight = 192, readO
         ref={fileInput}
         type="file"
         accept="image/png,image/jpeg,image/gif"
-        hidden
+        style={{ display: 'none' }}
+        aria-hidden
+        tabIndex={-1}
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
