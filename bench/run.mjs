@@ -1,8 +1,12 @@
 // `npm run bench`: runs every benchmark in turn; the exit code is non-zero when any budget is exceeded.
 // Benchmarks are measurements, not tests: they are not part of `npm test`.
 import { runBundleBench } from './bundle.mjs';
+import { runUsersBench } from './api-users.mjs';
 
-const benches = [['bundle', () => runBundleBench({ skipBuild: process.argv.includes('--skip-build') })]];
+const benches = [
+  ['bundle', () => runBundleBench({ skipBuild: process.argv.includes('--skip-build') })],
+  ['api-users', () => runUsersBench()],
+];
 
 let ok = true;
 for (const [name, bench] of benches) {
