@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
-import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow } from '../support/list-page';
+import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
 
 test('岗位管理: add, search, edit and delete a post; an assigned post is refused', async ({ page }) => {
+  // A whole screen's flow, many round trips on one test.
+  test.setTimeout(90_000);
   await loginAs(page);
   await openShell(page, '/system/post');
   await expect(tableRow(page, '董事长')).toBeVisible();
@@ -13,7 +15,7 @@ test('岗位管理: add, search, edit and delete a post; an assigned post is ref
   await saveDialog(page, '添加岗位', { 岗位名称: `客服${code}`, 岗位编码: code }, '新增成功');
 
   await searchBy(page, '岗位编码', code);
-  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(tableRows(page)).toHaveCount(1);
   await expect(tableRow(page, `客服${code}`)).toContainText('正常');
   await snap(page, 'post-list');
 

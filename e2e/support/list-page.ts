@@ -3,8 +3,11 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** The inline search form of a list page (components/ListPage/SearchBar). */
 export const searchForm = (page: Page) => page.getByRole('form', { name: '搜索条件' });
 
-/** A body row of the list table holding the text. */
-export const tableRow = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+/** Body rows of the visible list table (kept-alive tabs keep their hidden tables in the page). */
+export const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row:visible');
+
+/** A body row of the visible list table holding the text. */
+export const tableRow = (page: Page, text: string) => tableRows(page).filter({ hasText: text });
 
 /** antd spaces two-character Chinese button texts (确 定), so buttons are matched loosely. */
 export const button = (scope: Page | Locator, text: string) =>
