@@ -150,6 +150,13 @@ describe('dept writes', () => {
     });
   });
 
+  it('members signed in see the new dept name in getInfo at once', async () => {
+    const ry = await loginAs(t.app, 'ry', 'admin123');
+    await send(admin, 'PUT', '/system/dept', dept({ deptId: 105, parentId: 101, deptName: '质量部门' }));
+    expect((await get<{ user: { dept: { deptName: string } } }>(ry, '/getInfo')).user.dept.deptName).toBe('质量部门');
+    await send(admin, 'PUT', '/system/dept', dept({ deptId: 105, parentId: 101, deptName: '测试部门' }));
+  });
+
   it('moving a dept rewrites the ancestors of all its descendants', async () => {
     await send(admin, 'POST', '/system/dept', dept({ deptName: '一级', parentId: 103 }));
     const first = await idOf('一级');

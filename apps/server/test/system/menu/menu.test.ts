@@ -180,6 +180,11 @@ describe('menu writes', () => {
       code: 500,
       msg: "修改菜单'测试目录2'失败，上级菜单不能选择自己",
     });
+    const childId = await menuIdByName('测试菜单');
+    expect(await send(admin, 'PUT', '/system/menu', directory({ menuId: dirId, menuName: '测试目录2', parentId: childId }))).toEqual({
+      code: 500,
+      msg: "修改菜单'测试目录2'失败，上级菜单不能选择自己的下级菜单",
+    });
     expect(await send(admin, 'PUT', '/system/menu', directory({ menuId: dirId, menuName: '系统管理', path: 'testdir' }))).toEqual({
       code: 500,
       msg: "修改菜单'系统管理'失败，菜单名称已存在",

@@ -93,3 +93,11 @@ export async function softDeleteDept(db: Db, deptId: number, by: string, at: Dat
     .returning({ deptId: sysDept.deptId });
   return rows.length;
 }
+
+export async function usersOfDept(db: Db, deptId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: sysUser.userId })
+    .from(sysUser)
+    .where(and(eq(sysUser.deptId, deptId), eq(sysUser.delFlag, EXISTS)));
+  return rows.map((r) => r.userId);
+}

@@ -6,6 +6,7 @@ import { dataScopeFilter } from '../../../core/datascope';
 import { buildTreeSelect, type TreeSelect } from '../../../core/tree';
 import { sortPairs } from '../../../core/sort-order';
 import type { LoginSession } from '../../../core/auth';
+import { refreshUserSessions } from '../../auth/authority.service';
 import {
   deptHasUsers,
   deptNameTaken,
@@ -15,6 +16,7 @@ import {
   isDescendantOf,
   selectDepts,
   softDeleteDept,
+  usersOfDept,
   type DeptRow,
   type DeptWithParent,
 } from './repository';
@@ -146,7 +148,7 @@ export async function editDept(deps: AppDeps, session: LoginSession, body: DeptU
     }
   }
   const at = new Date(deps.now());
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     if (ancestors !== current.ancestors) {
       // Descendants' ancestors start with the old chain of this dept; swap that prefix for the new one.
       await tx
@@ -165,6 +167,9 @@ export async function editDept(deps: AppDeps, session: LoginSession, body: DeptU
     }
     return updated.length;
   });
+  // Live sessions cache the user's dept (the navbar shows its name); members see the edit at once.
+  for (const userId of await usersOfDept(db, deptId)) await refreshUserSessions(deps, userId);
+  return changed;
 }
 
 export async function removeDept(deps: AppDeps, session: LoginSession, deptId: number): Promise<number> {

@@ -132,3 +132,16 @@ export async function usersHoldingMenu(db: Db, menuId: number): Promise<number[]
     .where(eq(sysRoleMenu.menuId, menuId));
   return rows.map((r) => r.userId);
 }
+
+/** True when `candidateId` is `menuId` itself or one of its descendants (walking up from the candidate). */
+export async function isSelfOrDescendant(db: Db, menuId: number, candidateId: number): Promise<boolean> {
+  const seen = new Set<number>();
+  for (let id = candidateId; id !== 0 && !seen.has(id); ) {
+    if (id === menuId) return true;
+    seen.add(id);
+    const [row] = await db.select({ parentId: sysMenu.parentId }).from(sysMenu).where(eq(sysMenu.menuId, id)).limit(1);
+    if (!row) return false;
+    id = row.parentId;
+  }
+  return false;
+}

@@ -10,6 +10,7 @@ import {
   checkedMenuIds,
   findMenu,
   hasChildMenu,
+  isSelfOrDescendant,
   menuAssigned,
   menuNameTaken,
   menusOfUser,
@@ -108,6 +109,8 @@ async function checkMenu(deps: Deps, body: MenuBody, action: '新增' | '修改'
     throw fail('路由名称或地址已存在');
   }
   if (menuId !== undefined && body.parentId === menuId) throw fail('上级菜单不能选择自己');
+  // A parent below the menu itself would cut the branch off the tree (upstream does not check this).
+  if (menuId !== undefined && (await isSelfOrDescendant(db, menuId, body.parentId))) throw fail('上级菜单不能选择自己的下级菜单');
 }
 
 export async function addMenu(deps: Deps, session: LoginSession, body: MenuBody): Promise<void> {

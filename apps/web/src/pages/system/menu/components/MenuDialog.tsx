@@ -68,10 +68,21 @@ export default function MenuDialog({ target, onClose, onSaved }: MenuDialogProps
     };
   }, [target, form]);
 
-  const parentTree = useMemo(
-    () => [{ ...ROOT, children: handleTree(menus.filter((m) => m.menuId !== ROOT.menuId), 'menuId') }],
-    [menus],
-  );
+  // An edited menu cannot move below itself, so it and its branch are left out of the picker.
+  const editedId = target?.mode === 'edit' ? target.menuId : undefined;
+  const parentTree = useMemo(() => {
+    const excluded = new Set<number>(editedId === undefined ? [] : [editedId]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const m of menus) {
+        if (excluded.has(m.parentId) && !excluded.has(m.menuId)) {
+          excluded.add(m.menuId);
+          grew = true;
+        }
+      }
+    }
+    return [{ ...ROOT, children: handleTree(menus.filter((m) => !excluded.has(m.menuId)), 'menuId') }];
+  }, [menus, editedId]);
 
   const submit = async () => {
     // Fields hidden by the current type keep their values, as the original dialog sends the whole form.
