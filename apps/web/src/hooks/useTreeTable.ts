@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { handleTree } from '../utils/ruoyi';
 import { toast } from '../utils/feedback';
 
-type TreeRow<T> = T & { children?: TreeRow<T>[] };
+type TreeRow<T> = Omit<T, 'children'> & { children?: TreeRow<T>[] };
 
 /**
  * State of the tree-table screens (菜单管理, 部门管理): the flat server list as a tree, 展开/折叠 of every
