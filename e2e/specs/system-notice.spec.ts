@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 
+/** A 1×1 PNG for the editor's image upload. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
 
 test('通知公告: create with formatted content, bell, read users, edit, search, delete', async ({ page }) => {
@@ -39,6 +42,9 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   await add.getByRole('button', { name: '加粗' }).click();
   await expect(editor.locator('b, strong')).toHaveText('重要内容');
   await expect(editor.locator('ul li')).toHaveText('第一条');
+  await editor.press('End');
+  await add.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL });
+  await expect(editor.locator('img')).toHaveAttribute('src', /^\/prod-api\/profile\/upload\/.+\.png$/);
   await snap(page, 'notice-editor');
   await add.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
@@ -56,6 +62,7 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   const detail = dialog(page, '公告详情');
   await expect(detail.locator('.notice-detail-content b, .notice-detail-content strong')).toHaveText('重要内容');
   await expect(detail.locator('.notice-detail-content li')).toHaveText('第一条');
+  await expect(detail.locator('.notice-detail-content img')).toHaveJSProperty('naturalWidth', 1);
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 

@@ -16,7 +16,11 @@ export function checkEditorImage(file: File, fileSizeMb: number): string | null 
 export async function uploadEditorImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('avatarfile', file);
-  const res = await http.post<{ data?: string }>('/fileUploadController/upload', form, { repeatSubmit: false });
+  // The instance default is JSON, under which axios would serialise the FormData; the browser sets the boundary.
+  const res = await http.post<{ data?: string }>('/fileUploadController/upload', form, {
+    headers: { 'Content-Type': 'multipart/form-data' },
+    repeatSubmit: false,
+  });
   if (!res.data) throw new Error(INSERT_FAILED);
   return toDisplayUrl(res.data);
 }
