@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { API, loginAs } from '../support/session';
 import { openShell } from '../support/shell';
-import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
+import { button, consoleErrors, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
 
 test('参数设置: add, search, edit and delete a parameter; built-in ones stay; 刷新缓存', async ({ page }) => {
   // A whole screen's flow, many round trips on one test.
   test.setTimeout(90_000);
+  const errors = consoleErrors(page);
   const token = await loginAs(page);
   const key = `ai.welcome${Date.now() % 100000}`;
   const valueOf = async (k: string) => {
@@ -41,4 +42,5 @@ test('参数设置: add, search, edit and delete a parameter; built-in ones stay
 
   await button(page, '刷新缓存').click();
   await expect(page.getByText('刷新缓存成功')).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { API, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
-import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
+import { button, consoleErrors, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
 
 test('字典管理 and 字典数据: a type with its entries, from creation to deletion, with 刷新缓存', async ({ page }) => {
   // A whole screen's flow, many round trips on one test.
   test.setTimeout(90_000);
+  const errors = consoleErrors(page);
   const token = await loginAs(page);
   const dictType = `crm_level_${Date.now() % 100000}`;
   const cached = async () => {
@@ -63,4 +64,5 @@ test('字典管理 and 字典数据: a type with its entries, from creation to d
   await deleteRow(page, dictType, '是否确认删除字典编号为');
   await expect(page.getByText('客户级别已分配,不能删除')).toBeVisible();
   await expect(tableRow(page, dictType)).toBeVisible();
+  expect(errors).toEqual([]);
 });

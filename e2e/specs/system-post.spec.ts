@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
-import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
+import { button, consoleErrors, deleteRow, saveDialog, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
 
 test('岗位管理: add, search, edit and delete a post; an assigned post is refused', async ({ page }) => {
   // A whole screen's flow, many round trips on one test.
   test.setTimeout(90_000);
+  const errors = consoleErrors(page);
   await loginAs(page);
   await openShell(page, '/system/post');
   await expect(tableRow(page, '董事长')).toBeVisible();
@@ -33,4 +34,5 @@ test('岗位管理: add, search, edit and delete a post; an assigned post is ref
   await deleteRow(page, '董事长', '是否确认删除岗位编号为"1"的数据项？');
   await expect(page.getByText('董事长已分配,不能删除')).toBeVisible();
   await expect(tableRow(page, '董事长')).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -38,3 +38,13 @@ export async function deleteRow(page: Page, rowText: string, confirmText: string
   await expect(prompt).toContainText(confirmText);
   await button(prompt, '确定').click();
 }
+
+/** Collects console errors and uncaught page errors; a screen's flow should end with none. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

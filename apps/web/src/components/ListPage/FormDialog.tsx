@@ -13,7 +13,6 @@ export interface CrudApi<T> {
 interface FormDialogOptions<T> {
   /** Entity name in the titles: 添加<entity> / 修改<entity>. */
   entity: string;
-  idKey: keyof T & string;
   /** Values of a new record (status '0', sort 0 …). */
   defaults: Partial<T>;
   api: CrudApi<T>;
@@ -25,35 +24,35 @@ interface FormDialogOptions<T> {
  * State of the add/edit dialog: 新增 opens it with the defaults, 修改 loads the record first;
  * 确 定 validates, POSTs or PUTs, toasts 新增成功/修改成功, closes and calls onSaved.
  */
-export function useFormDialog<T extends object>({ entity, idKey, defaults, api, onSaved }: FormDialogOptions<T>) {
+export function useFormDialog<T extends object>({ entity, defaults, api, onSaved }: FormDialogOptions<T>) {
   const [form] = Form.useForm<T>();
-  const [record, setRecord] = useState<T | null>(null);
+  // What the form started from: the defaults (plus preset) of a new record, or the loaded record.
+  // Saved values are laid over it, so fields without an input (ids, presets) travel too.
+  const [base, setBase] = useState<{ values: Partial<T>; editing: boolean }>({ values: {}, editing: false });
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  const openAdd = (preset: Partial<T> = {}) => {
+  const show = (values: Partial<T>, editing: boolean) => {
     form.resetFields();
-    form.setFieldsValue({ ...defaults, ...preset } as Parameters<typeof form.setFieldsValue>[0]);
-    setRecord(null);
+    form.setFieldsValue(values as Parameters<typeof form.setFieldsValue>[0]);
+    setBase({ values, editing });
     setOpen(true);
   };
 
+  const openAdd = (preset: Partial<T> = {}) => show({ ...defaults, ...preset }, false);
+
   const openEdit = async (id: number) => {
     const res = await api.get(id);
-    if (!res.data) return;
-    form.resetFields();
-    form.setFieldsValue(res.data as Parameters<typeof form.setFieldsValue>[0]);
-    setRecord(res.data);
-    setOpen(true);
+    if (res.data) show(res.data, true);
   };
 
   const submit = async () => {
     const values = await form.validateFields();
     setSaving(true);
     try {
-      const data = record ? ({ ...record, ...values, [idKey]: record[idKey] } as T) : values;
-      await (record ? api.update(data) : api.add(data));
-      toast.success(record ? '修改成功' : '新增成功');
+      const data = { ...base.values, ...values } as T;
+      await (base.editing ? api.update(data) : api.add(data));
+      toast.success(base.editing ? '修改成功' : '新增成功');
       setOpen(false);
       onSaved(data);
     } finally {
@@ -69,7 +68,7 @@ export function useFormDialog<T extends object>({ entity, idKey, defaults, api, 
       form,
       open,
       saving,
-      title: `${record ? '修改' : '添加'}${entity}`,
+      title: `${base.editing ? '修改' : '添加'}${entity}`,
       // The request layer has already shown the server's refusal; the dialog simply stays open.
       onOk: () => void submit().catch(() => undefined),
       onCancel: () => setOpen(false),

@@ -1,5 +1,6 @@
 import type { DictOption } from '../../hooks/useDict';
 import { confirmDelete } from '../../utils/crud';
+import { toast } from '../../utils/feedback';
 
 /**
  * 删除 of a list page: confirm, delete, reload. A refusal (such as "…已分配,不能删除") has already
@@ -16,4 +17,17 @@ export async function deleteRows(entity: string, ids: number[], remove: (ids: nu
 /** Dictionary entries as options of an antd Select or Radio.Group. */
 export function dictChoices(options: DictOption[]) {
   return options.map((o) => ({ label: o.label, value: o.value }));
+}
+
+/**
+ * A toolbar action that needs no confirmation (刷新缓存): run it, then toast its success text.
+ * A refusal has already been shown by the request layer.
+ */
+export async function runAction(action: () => Promise<unknown>, successText: string): Promise<void> {
+  try {
+    await action();
+    toast.success(successText);
+  } catch (error) {
+    console.warn(`${successText}未完成`, error);
+  }
 }

@@ -3,11 +3,10 @@ import { SyncOutlined } from '@ant-design/icons';
 import { addConfig, delConfig, getConfig, listConfig, refreshConfigCache, updateConfig, type Config } from '../../../api/system/config';
 import DictTag from '../../../components/DictTag';
 import { HasPermi } from '../../../components/HasPermi';
-import { FormDialog, ListTable, ListToolbar, RowActions, SearchBar, deleteRows, dictChoices, useFormDialog } from '../../../components/ListPage';
+import { FormDialog, ListTable, ListToolbar, RowActions, SearchBar, deleteRows, dictChoices, runAction, useFormDialog } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { download } from '../../../utils/download';
-import { toast } from '../../../utils/feedback';
 import { parseTime } from '../../../utils/ruoyi';
 
 const PERM = 'system:config';
@@ -19,16 +18,11 @@ export default function ConfigPage() {
   const list = useListPage<Config, typeof FILTERS>('system/config', listConfig, FILTERS);
   const dialog = useFormDialog<Config>({
     entity: '参数',
-    idKey: 'configId',
     defaults: { configType: 'Y' },
     api: { get: getConfig, add: addConfig, update: updateConfig },
     onSaved: list.refresh,
   });
   const remove = (ids: number[]) => void deleteRows('参数', ids, delConfig, list.refresh);
-  const refreshCache = async () => {
-    await refreshConfigCache();
-    toast.success('刷新缓存成功');
-  };
 
   const columns: TableColumnsType<Config> = [
     { title: '参数主键', dataIndex: 'configId', align: 'center' },
@@ -68,7 +62,7 @@ export default function ConfigPage() {
         onExport={() => void download('/system/config/export', list.exportParams, `config_${Date.now()}.xlsx`)}
       >
         <HasPermi value={[`${PERM}:remove`]}>
-          <Button color="danger" variant="outlined" icon={<SyncOutlined />} onClick={() => void refreshCache().catch(() => undefined)}>
+          <Button color="danger" variant="outlined" icon={<SyncOutlined />} onClick={() => void runAction(refreshConfigCache, '刷新缓存成功')}>
             刷新缓存
           </Button>
         </HasPermi>

@@ -43,7 +43,6 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
   };
   const dialog = useFormDialog<DictData>({
     entity: '字典数据',
-    idKey: 'dictCode',
     defaults: { dictSort: 0, listClass: 'default', status: '0' },
     api: { get: getData, add: addData, update: updateData },
     onSaved: (d) => saved(d.dictType),

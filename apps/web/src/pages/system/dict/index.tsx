@@ -4,12 +4,11 @@ import { Link, useNavigate } from 'react-router';
 import { addType, delType, getType, listType, refreshCache, updateType, type DictType } from '../../../api/system/dict/type';
 import DictTag from '../../../components/DictTag';
 import { HasPermi } from '../../../components/HasPermi';
-import { FormDialog, ListTable, ListToolbar, RowActions, SearchBar, deleteRows, dictChoices, useFormDialog } from '../../../components/ListPage';
+import { FormDialog, ListTable, ListToolbar, RowActions, SearchBar, deleteRows, dictChoices, runAction, useFormDialog } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import { useDictStore } from '../../../stores/dict';
 import { download } from '../../../utils/download';
-import { toast } from '../../../utils/feedback';
 import { parseTime } from '../../../utils/ruoyi';
 
 const PERM = 'system:dict';
@@ -30,7 +29,6 @@ export default function DictPage() {
   };
   const dialog = useFormDialog<DictType>({
     entity: '字典类型',
-    idKey: 'dictId',
     defaults: { status: '0' },
     api: { get: getType, add: addType, update: updateType },
     onSaved: reload,
@@ -39,7 +37,6 @@ export default function DictPage() {
   const refresh = async () => {
     await refreshCache();
     cleanDict();
-    toast.success('刷新成功');
   };
 
   const columns: TableColumnsType<DictType> = [
@@ -92,7 +89,7 @@ export default function DictPage() {
         onExport={() => void download('/system/dict/type/export', list.exportParams, `dict_${Date.now()}.xlsx`)}
       >
         <HasPermi value={[`${PERM}:remove`]}>
-          <Button color="danger" variant="outlined" icon={<SyncOutlined />} onClick={() => void refresh().catch(() => undefined)}>
+          <Button color="danger" variant="outlined" icon={<SyncOutlined />} onClick={() => void runAction(refresh, '刷新成功')}>
             刷新缓存
           </Button>
         </HasPermi>

@@ -16,7 +16,6 @@ export default function PostPage() {
   const list = useListPage<Post, typeof FILTERS>('system/post', listPost, FILTERS);
   const dialog = useFormDialog<Post>({
     entity: '岗位',
-    idKey: 'postId',
     defaults: { postSort: 0, status: '0' },
     api: { get: getPost, add: addPost, update: updatePost },
     onSaved: list.refresh,
