@@ -1,15 +1,15 @@
 import { MENU_BG, MENU_SUB_BG_DARK, SIDEBAR_WIDTH } from '@acs/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
-import { bindFeedback } from '../utils/feedback';
 import AppMain from './AppMain';
 import { useVisitedView } from './AppMain/useVisitedView';
+import Feedback from './Feedback';
 import Navbar from './Navbar';
 import Sidebar from './Sidebar';
 import TagsView from './TagsView';
@@ -37,7 +37,6 @@ const queryClient = new QueryClient({
 });
 
 function Shell() {
-  const app = App.useApp();
   const sidebar = useAppStore((s) => s.sidebar);
   const device = useAppStore((s) => s.device);
   const closeSideBar = useAppStore((s) => s.closeSideBar);
@@ -46,10 +45,6 @@ function Shell() {
   const settingsMounted = useOpenedOnce(useSettingsStore((s) => s.showSettings));
   const topNav = useTopNav();
 
-  useEffect(() => {
-    bindFeedback(app);
-    return () => bindFeedback(undefined);
-  }, [app]);
   useVisitedView();
   useResponsiveDevice();
   useDocumentTitle();
@@ -108,11 +103,10 @@ export default function Layout() {
         },
       }}
     >
-      <App>
-        <QueryClientProvider client={queryClient}>
-          <Shell />
-        </QueryClientProvider>
-      </App>
+      <QueryClientProvider client={queryClient}>
+        <Shell />
+      </QueryClientProvider>
+      <Feedback />
     </ConfigProvider>
   );
 }

@@ -22,11 +22,15 @@ export function bindFeedback(api: FeedbackApi | undefined): void {
 
 function feedbackApi(): Promise<FeedbackApi> {
   if (bound) return Promise.resolve(bound);
-  staticApi ??= import('antd').then(({ message, notification, Modal }) => ({
-    message,
-    notification,
-    modal: { confirm: Modal.confirm },
-  }));
+  // One module per component, not the 'antd' barrel: the bundler makes a dynamic import of the barrel a
+  // chunk that also collects the antd code pages share, and the shell would then download it whole.
+  staticApi ??= Promise.all([import('antd/es/message'), import('antd/es/notification'), import('antd/es/modal')]).then(
+    ([message, notification, Modal]) => ({
+      message: message.default,
+      notification: notification.default,
+      modal: { confirm: Modal.default.confirm },
+    }),
+  );
   return staticApi;
 }
 

@@ -9,12 +9,13 @@ import {
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppStore } from '../../stores/app';
 import { useSettingsStore } from '../../stores/settings';
 import { useUserStore } from '../../stores/user';
+import { confirmDialog } from '../../utils/feedback';
 import { useOpenedOnce } from '../useOpenedOnce';
 import NoticeBar from './NoticeBar';
 import { useFullscreen } from './useFullscreen';
@@ -25,17 +26,11 @@ export const LOGOUT_CONFIRM = '确定注销并退出系统吗？';
 
 /** Asks before ending the session, then reloads at /index so every cached page and store is reset. */
 export function useLogout(): () => void {
-  const { modal } = App.useApp();
   return () => {
-    modal.confirm({
-      title: '系统提示',
-      content: LOGOUT_CONFIRM,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await useUserStore.getState().logout();
-        window.location.href = '/index';
-      },
+    void confirmDialog({ content: LOGOUT_CONFIRM }).then(async (ok) => {
+      if (!ok) return;
+      await useUserStore.getState().logout();
+      window.location.href = '/index';
     });
   };
 }

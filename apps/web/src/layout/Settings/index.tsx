@@ -1,7 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { SETTINGS_DRAWER_WIDTH, SETTINGS_SAVE_DELAY_MS, THEME_PRESETS } from '@acs/shared';
-import { App, Button, ColorPicker, Divider, Drawer, Switch } from 'antd';
+import { Button, ColorPicker, Divider, Drawer, Switch } from 'antd';
 import { useSettingsStore, type LayoutSettings, type SideTheme } from '../../stores/settings';
+import { showLoading } from '../../utils/feedback';
 
 type SwitchKey = 'topNav' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'dynamicTitle';
 
@@ -20,17 +21,17 @@ const SIDE_THEMES: { value: SideTheme; label: string }[] = [
 
 /** Layout settings, applied live; 保存配置 keeps them in this browser, 重置配置 forgets them. */
 export default function SettingsDrawer() {
-  const { message } = App.useApp();
   const settings = useSettingsStore();
   const update = (partial: Partial<LayoutSettings>) => settings.set(partial);
 
   const save = () => {
     settings.save();
-    void message.loading('正在保存到本地，请稍候...', SETTINGS_SAVE_DELAY_MS / 1000);
+    const close = showLoading('正在保存到本地，请稍候...');
+    window.setTimeout(close, SETTINGS_SAVE_DELAY_MS);
   };
   const reset = () => {
     settings.reset();
-    void message.loading('正在清除设置缓存并刷新，请稍候...', 0);
+    showLoading('正在清除设置缓存并刷新，请稍候...');
     window.setTimeout(() => window.location.reload(), SETTINGS_SAVE_DELAY_MS);
   };
 
