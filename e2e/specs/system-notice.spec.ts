@@ -84,7 +84,14 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   await row.getByRole('button', { name: '修改' }).click();
   const edit = dialog(page, '修改公告');
   await expect(edit.getByLabel('公告标题')).toHaveValue(title);
-  await expect(edit.getByRole('textbox', { name: '内容' }).locator('b, strong')).toHaveText('重要内容');
+  const editEditor = edit.getByRole('textbox', { name: '内容' });
+  await expect(editEditor.locator('b, strong')).toHaveText('重要内容');
+  await editEditor.locator('b, strong').selectText();
+  await edit.getByRole('button', { name: '链接' }).click();
+  const linkDialog = dialog(page, '插入链接');
+  await linkDialog.getByLabel('链接地址').fill('https://example.com/notice');
+  await linkDialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(editEditor.locator('a[href="https://example.com/notice"]')).toHaveText('重要内容');
   await edit.getByLabel('公告标题').fill(edited);
   await edit.getByRole('radio', { name: '关闭' }).check();
   await edit.getByRole('button', { name: /确\s*定/ }).click();

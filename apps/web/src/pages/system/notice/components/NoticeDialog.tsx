@@ -101,8 +101,12 @@ interface NoticeDialogProps extends Omit<FormProps, 'noticeId'> {
 
 /** 添加公告 / 修改公告 (screens catalogue §3.12); the form is created fresh on every open. */
 export default function NoticeDialog({ noticeId, ...rest }: NoticeDialogProps) {
+  // The title of the last open state stays while the dialog animates out.
+  const [title, setTitle] = useState('添加公告');
+  const nextTitle = noticeId ? '修改公告' : '添加公告';
+  if (noticeId !== null && title !== nextTitle) setTitle(nextTitle);
   return (
-    <Modal open={noticeId !== null} title={noticeId ? '修改公告' : '添加公告'} width={780} footer={null} onCancel={rest.onClose} destroyOnHidden>
+    <Modal open={noticeId !== null} title={title} width={780} footer={null} onCancel={rest.onClose} destroyOnHidden>
       {noticeId !== null && <NoticeFormBody key={noticeId} noticeId={noticeId} {...rest} />}
     </Modal>
   );
