@@ -4,4 +4,7 @@ export { default as ListTable } from './ListTable';
 export { default as RowActions } from './RowActions';
 export { FormDialog, useFormDialog, type CrudApi } from './FormDialog';
 export { deleteRows, dictChoices, runAction } from './actions';
+export { actionColumn, createTimeColumn, dictColumn, textColumn } from './columns';
+export { DictRadioField, RefreshCacheButton, RemarkField, SearchDict, SearchText, TextField } from './fields';
 export type { ListPageState } from './types';
+export { useCrudPage } from './useCrudPage';

@@ -1,17 +1,30 @@
-import { Button, Empty, Form, Input, InputNumber, Radio, Select, Spin, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Select, Spin, type TableColumnsType } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { addData, delData, getData, listData, updateData, type DictData } from '../../../api/system/dict/data';
 import { getType, optionselect, type DictType } from '../../../api/system/dict/type';
 import DictTag from '../../../components/DictTag';
-import { FormDialog, ListTable, ListToolbar, RowActions, SearchBar, deleteRows, dictChoices, useFormDialog } from '../../../components/ListPage';
+import {
+  actionColumn,
+  createTimeColumn,
+  dictColumn,
+  DictRadioField,
+  FormDialog,
+  ListTable,
+  ListToolbar,
+  RemarkField,
+  SearchBar,
+  SearchDict,
+  SearchText,
+  textColumn,
+  TextField,
+  useCrudPage,
+} from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
-import { useListPage } from '../../../hooks/useListPage';
 import { useDictStore } from '../../../stores/dict';
 import { useTagsViewStore } from '../../../stores/tagsView';
 import { download } from '../../../utils/download';
-import { parseTime } from '../../../utils/ruoyi';
 
 const PERM = 'system:dict';
 
@@ -36,18 +49,16 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
   const { sys_normal_disable: statuses } = useDict('sys_normal_disable');
   const removeDict = useDictStore((s) => s.removeDict);
   const initial: Filters = { dictType: type.dictType };
-  const list = useListPage<DictData, Filters>(`system/dict/data`, listData, initial);
-  const saved = (dictType: string) => {
-    removeDict(dictType);
-    list.refresh();
-  };
-  const dialog = useFormDialog<DictData>({
+  const { list, dialog, remove } = useCrudPage({
+    key: 'system/dict/data',
+    fetch: listData,
+    filters: initial,
     entity: '字典数据',
+    deleteEntity: '字典编码',
     defaults: { dictSort: 0, listClass: 'default', status: '0' },
-    api: { get: getData, add: addData, update: updateData },
-    onSaved: (d) => saved(d.dictType),
+    api: { get: getData, add: addData, update: updateData, remove: delData },
+    onChange: (saved, filters) => removeDict(saved?.dictType ?? filters.dictType),
   });
-  const remove = (ids: number[]) => void deleteRows('字典编码', ids, delData, () => saved(list.filters.dictType));
   const close = () => {
     const tags = useTagsViewStore.getState();
     const current = tags.visitedViews.find((v) => v.path === window.location.pathname);
@@ -56,7 +67,7 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
   };
 
   const columns: TableColumnsType<DictData> = [
-    { title: '字典编码', dataIndex: 'dictCode', align: 'center' },
+    textColumn('字典编码', 'dictCode'),
     {
       title: '字典标签',
       dataIndex: 'dictLabel',
@@ -65,17 +76,12 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
         <DictTag options={[{ label: v, value: row.dictValue, elTagType: row.listClass ?? undefined, elTagClass: row.cssClass ?? undefined }]} value={row.dictValue} />
       ),
     },
-    { title: '字典键值', dataIndex: 'dictValue', align: 'center' },
-    { title: '字典排序', dataIndex: 'dictSort', align: 'center' },
-    { title: '状态', dataIndex: 'status', align: 'center', render: (v: string) => <DictTag options={statuses} value={v} /> },
-    { title: '备注', dataIndex: 'remark', align: 'center', ellipsis: true },
-    { title: '创建时间', dataIndex: 'createTime', align: 'center', width: 180, render: (v: string) => parseTime(v) },
-    {
-      title: '操作',
-      key: 'actions',
-      align: 'center',
-      render: (_, row) => <RowActions perm={PERM} onEdit={() => dialog.openEdit(row.dictCode!)} onDelete={() => remove([row.dictCode!])} />,
-    },
+    textColumn('字典键值', 'dictValue'),
+    textColumn('字典排序', 'dictSort'),
+    dictColumn('状态', 'status', statuses),
+    textColumn('备注', 'remark', true),
+    createTimeColumn(),
+    actionColumn(PERM, (row) => row.dictCode!, dialog.openEdit, remove),
   ];
 
   return (
@@ -84,12 +90,8 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
         <Form.Item label="字典名称" name="dictType">
           <Select options={types.map((t) => ({ label: t.dictName, value: t.dictType }))} style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item label="字典标签" name="dictLabel">
-          <Input placeholder="请输入字典标签" allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Select placeholder="数据状态" allowClear options={dictChoices(statuses)} style={{ width: 200 }} />
-        </Form.Item>
+        <SearchText label="字典标签" name="dictLabel" />
+        <SearchDict label="状态" name="status" placeholder="数据状态" options={statuses} />
       </SearchBar>
       <ListToolbar
         perm={PERM}
@@ -108,27 +110,17 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
         <Form.Item label="字典类型" name="dictType">
           <Input disabled />
         </Form.Item>
-        <Form.Item label="数据标签" name="dictLabel" rules={[{ required: true, whitespace: true, message: '数据标签不能为空' }]}>
-          <Input placeholder="请输入数据标签" />
-        </Form.Item>
-        <Form.Item label="数据键值" name="dictValue" rules={[{ required: true, whitespace: true, message: '数据键值不能为空' }]}>
-          <Input placeholder="请输入数据键值" />
-        </Form.Item>
-        <Form.Item label="样式属性" name="cssClass">
-          <Input placeholder="请输入样式属性" />
-        </Form.Item>
+        <TextField label="数据标签" name="dictLabel" required="数据标签不能为空" />
+        <TextField label="数据键值" name="dictValue" required="数据键值不能为空" />
+        <TextField label="样式属性" name="cssClass" />
         <Form.Item label="显示排序" name="dictSort" rules={[{ required: true, message: '数据顺序不能为空' }]}>
           <InputNumber min={0} precision={0} />
         </Form.Item>
         <Form.Item label="回显样式" name="listClass">
           <Select options={LIST_CLASSES} />
         </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Radio.Group options={dictChoices(statuses)} />
-        </Form.Item>
-        <Form.Item label="备注" name="remark">
-          <Input.TextArea placeholder="请输入内容" />
-        </Form.Item>
+        <DictRadioField label="状态" name="status" options={statuses} />
+        <RemarkField />
       </FormDialog>
     </div>
   );

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import type { TableColumnType } from 'antd';
+import DictTag from '../DictTag';
+import type { DictOption } from '../../hooks/useDict';
+import { parseTime } from '../../utils/ruoyi';
+import RowActions from './RowActions';
+
+/** A centred column of a field. */
+export function textColumn<Row>(title: string, dataIndex: keyof Row & string, ellipsis = false): TableColumnType<Row> {
+  return { title, dataIndex, align: 'center', ellipsis };
+}
+
+/** A field shown through its dictionary (status, yes/no …). */
+export function dictColumn<Row>(title: string, dataIndex: keyof Row & string, options: DictOption[]): TableColumnType<Row> {
+  return { title, dataIndex, align: 'center', render: (v: string) => <DictTag options={options} value={v} /> };
+}
+
+/** 创建时间 as yyyy-MM-dd HH:mm:ss. */
+export function createTimeColumn<Row>(): TableColumnType<Row> {
+  return { title: '创建时间', dataIndex: 'createTime', align: 'center', width: 180, render: (v: string) => parseTime(v) };
+}
+
+/** 操作: 修改 / (extra) / 删除 for the row's id. */
+export function actionColumn<Row>(
+  perm: string,
+  idOf: (row: Row) => number,
+  onEdit: (id: number) => void,
+  onDelete: (ids: number[]) => void,
+  extra?: (row: Row) => ReactNode,
+): TableColumnType<Row> {
+  return {
+    title: '操作',
+    key: 'actions',
+    align: 'center',
+    render: (_, row) => (
+      <RowActions perm={perm} onEdit={() => onEdit(idOf(row))} onDelete={() => onDelete([idOf(row)])}>
+        {extra?.(row)}
+      </RowActions>
+    ),
+  };
+}
