@@ -1,5 +1,6 @@
 import { bigint, boolean, char, index, integer, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { pgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { audit, delFlag, idColumn, remark, status, ts } from './columns';
 
 export const sysDept = pgTable('sys_dept', {
@@ -36,9 +37,22 @@ export const sysUser = pgTable('sys_user', {
   remark: remark(),
 }, (t) => [
   index('idx_sys_user_dept').on(t.deptId),
+  // Live users by department: the user list's count (with or without a data-scope predicate on
+  // dept_id) becomes an index-only scan instead of a scan of the whole table.
+  index('idx_sys_user_live_dept').on(t.deptId).where(sql`${t.delFlag} = '0'`),
   index('idx_sys_user_name').on(t.userName),
   index('idx_sys_user_create_time').on(t.createTime),
 ]);
+
+/**
+ * A version number per cached count, bumped in the writing transaction by statement triggers
+ * (migration 0001) on every table the count depends on. A count read in the same statement as
+ * its version stays exact for as long as the version is unchanged, on every server instance.
+ */
+export const sysCountVersion = pgTable('sys_count_version', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const sysPost = pgTable('sys_post', {
   postId: idColumn('post_id', 100),

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { cachedCount } from '../../../core/list/count-cache';
 import type { Db } from '../../../db/client';
 import { sysDept, sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
 
@@ -27,12 +28,23 @@ export function selectUsers(db: Db, where: SQL | undefined, order: SQL[]) {
     .orderBy(...order);
 }
 
-export async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db
+const countQuery = (db: Db, where: SQL | undefined) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(sysUser)
     .where(and(notDeleted, where));
+
+export async function countUsers(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await countQuery(db, where);
   return row?.n ?? 0;
+}
+
+/**
+ * The user list's exact total. Counting 100,000 users costs tens of milliseconds per request, so
+ * the count is kept until a write changes what it depends on (version 'sys_user', migration 0002).
+ */
+export function countListedUsers(db: Db, where: SQL | undefined): Promise<number> {
+  return cachedCount(db, 'sys_user', countQuery(db, where));
 }
 
 export async function findUser(db: Db, userId: number): Promise<UserWithDept | null> {

@@ -12,7 +12,7 @@ import { SUPER_ADMIN_USER_ID } from '../../auth/repository';
 import { getConfigValue } from '../config/service';
 import {
   allPosts,
-  countUsers,
+  countListedUsers,
   deptAndDescendants,
   findUser,
   listDepts,
@@ -91,7 +91,7 @@ export async function listUsers(deps: AppDeps, session: LoginSession, q: UserFil
   const order = orderBy(q, SORTABLE, [asc(sysUser.userId)]);
   return paged(
     q,
-    () => countUsers(db, where),
+    () => countListedUsers(db, where),
     async (limit, offset) => (await selectUsers(db, where, order).limit(limit).offset(offset)).map(toJson),
   );
 }
