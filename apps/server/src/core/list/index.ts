@@ -2,3 +2,4 @@ export * from './query';
 export * from './paging';
 export * from './excel';
 export * from './form';
+export * from './table-list';

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
-import { dayRange, likePattern, orderBy, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
+import { dayRange, likePattern, orderBy, tableList, type ExcelColumn, type ListQuery } from '../../../core/list';
 import { sysConfig } from '../../../db/schema';
 import type { ConfigBody, ConfigFilters } from './schema';
 import { cacheConfigValue, evictConfigValue } from './service';
@@ -21,18 +21,14 @@ function where(q: ConfigFilters): SQL | undefined {
 const sortable = { configId: sysConfig.configId, configName: sysConfig.configName, configKey: sysConfig.configKey, createTime: sysConfig.createTime };
 const defaultOrder = [asc(sysConfig.configId)];
 
-export async function listConfigs(deps: Deps, q: ConfigFilters & ListQuery) {
-  const { db } = deps.database;
-  const filter = where(q);
-  return paged(
-    q,
-    async () => (await db.select({ n: count() }).from(sysConfig).where(filter))[0].n,
-    (limit, offset) => db.select().from(sysConfig).where(filter).orderBy(...orderBy(q, sortable, defaultOrder)).limit(limit).offset(offset),
-  );
+const configs = (deps: Deps, q: ConfigFilters) => tableList(deps.database.db, sysConfig, where(q), orderBy(q, sortable, defaultOrder));
+
+export function listConfigs(deps: Deps, q: ConfigFilters & ListQuery) {
+  return configs(deps, q).page(q);
 }
 
 export function exportConfigs(deps: Deps, q: ConfigFilters) {
-  return deps.database.db.select().from(sysConfig).where(where(q)).orderBy(...orderBy(q, sortable, defaultOrder));
+  return configs(deps, q).all();
 }
 
 export const CONFIG_COLUMNS: ExcelColumn<ConfigRow>[] = [

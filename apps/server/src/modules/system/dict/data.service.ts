@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
-import { likePattern, orderBy, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
+import { likePattern, orderBy, tableList, type ExcelColumn, type ListQuery } from '../../../core/list';
 import { sysDictData } from '../../../db/schema';
 import { refreshDictCache } from './cache';
 import type { DictDataBody, DictDataFilters } from './schema';
@@ -22,19 +22,15 @@ function where(q: DictDataFilters): SQL | undefined {
 const sortable = { dictCode: sysDictData.dictCode, dictSort: sysDictData.dictSort, dictLabel: sysDictData.dictLabel, createTime: sysDictData.createTime };
 const defaultOrder = [asc(sysDictData.dictSort), asc(sysDictData.dictCode)];
 
+const dictData = (deps: Deps, q: DictDataFilters) => tableList(deps.database.db, sysDictData, where(q), orderBy(q, sortable, defaultOrder));
+
 export async function listDictData(deps: Deps, q: DictDataFilters & ListQuery) {
-  const { db } = deps.database;
-  const filter = where(q);
-  const page = await paged(
-    q,
-    async () => (await db.select({ n: count() }).from(sysDictData).where(filter))[0].n,
-    (limit, offset) => db.select().from(sysDictData).where(filter).orderBy(...orderBy(q, sortable, defaultOrder)).limit(limit).offset(offset),
-  );
+  const page = await dictData(deps, q).page(q);
   return { rows: page.rows.map(toJson), total: page.total };
 }
 
 export function exportDictData(deps: Deps, q: DictDataFilters) {
-  return deps.database.db.select().from(sysDictData).where(where(q)).orderBy(...orderBy(q, sortable, defaultOrder));
+  return dictData(deps, q).all();
 }
 
 export const DICT_DATA_COLUMNS: ExcelColumn<DictDataRow>[] = [

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
-import { dayRange, likePattern, orderBy, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
+import { dayRange, likePattern, orderBy, tableList, type ExcelColumn, type ListQuery } from '../../../core/list';
 import { sysDictData, sysDictType } from '../../../db/schema';
 import { evictDictCache, refreshDictCache } from './cache';
 import type { DictTypeBody, DictTypeFilters } from './schema';
@@ -21,18 +21,14 @@ function where(q: DictTypeFilters): SQL | undefined {
 const sortable = { dictId: sysDictType.dictId, dictName: sysDictType.dictName, dictType: sysDictType.dictType, createTime: sysDictType.createTime };
 const defaultOrder = [asc(sysDictType.dictId)];
 
-export async function listDictTypes(deps: Deps, q: DictTypeFilters & ListQuery) {
-  const { db } = deps.database;
-  const filter = where(q);
-  return paged(
-    q,
-    async () => (await db.select({ n: count() }).from(sysDictType).where(filter))[0].n,
-    (limit, offset) => db.select().from(sysDictType).where(filter).orderBy(...orderBy(q, sortable, defaultOrder)).limit(limit).offset(offset),
-  );
+const dictTypes = (deps: Deps, q: DictTypeFilters) => tableList(deps.database.db, sysDictType, where(q), orderBy(q, sortable, defaultOrder));
+
+export function listDictTypes(deps: Deps, q: DictTypeFilters & ListQuery) {
+  return dictTypes(deps, q).page(q);
 }
 
 export function exportDictTypes(deps: Deps, q: DictTypeFilters) {
-  return deps.database.db.select().from(sysDictType).where(where(q)).orderBy(...orderBy(q, sortable, defaultOrder));
+  return dictTypes(deps, q).all();
 }
 
 export const DICT_TYPE_COLUMNS: ExcelColumn<DictTypeRow>[] = [

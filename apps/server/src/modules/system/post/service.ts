@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
-import { likePattern, orderBy, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
+import { likePattern, orderBy, tableList, type ExcelColumn, type ListQuery } from '../../../core/list';
 import { sysPost, sysUserPost } from '../../../db/schema';
 import type { PostBody, PostFilters } from './schema';
 
@@ -22,19 +22,15 @@ function where(q: PostFilters): SQL | undefined {
 const sortable = { postId: sysPost.postId, postCode: sysPost.postCode, postSort: sysPost.postSort, createTime: sysPost.createTime };
 const defaultOrder = [asc(sysPost.postSort), asc(sysPost.postId)];
 
+const posts = (deps: Deps, q: PostFilters) => tableList(deps.database.db, sysPost, where(q), orderBy(q, sortable, defaultOrder));
+
 export async function listPosts(deps: Deps, q: PostFilters & ListQuery) {
-  const { db } = deps.database;
-  const filter = where(q);
-  const page = await paged(
-    q,
-    async () => (await db.select({ n: count() }).from(sysPost).where(filter))[0].n,
-    (limit, offset) => db.select().from(sysPost).where(filter).orderBy(...orderBy(q, sortable, defaultOrder)).limit(limit).offset(offset),
-  );
+  const page = await posts(deps, q).page(q);
   return { rows: page.rows.map(toJson), total: page.total };
 }
 
-export async function exportPosts(deps: Deps, q: PostFilters) {
-  return deps.database.db.select().from(sysPost).where(where(q)).orderBy(...orderBy(q, sortable, defaultOrder));
+export function exportPosts(deps: Deps, q: PostFilters) {
+  return posts(deps, q).all();
 }
 
 export const POST_COLUMNS: ExcelColumn<PostRow>[] = [
