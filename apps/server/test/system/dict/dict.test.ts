@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sysDictData, sysDictType } from '../../../src/db/schema';
+import { sysDictData, sysDictType, sysOperLog } from '../../../src/db/schema';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { exportSheet, userWithoutRoles } from '../../helpers/crud';
-import { call } from '../../common/support';
+import { call, eventually } from '../../common/support';
 
 const API = '/prod-api';
 let t: TestApp;
@@ -154,6 +154,27 @@ describe('字典数据 /system/dict/data', () => {
     expect(sheet.header).toEqual(['字典编码', '字典排序', '字典标签', '字典键值', '字典类型', '是否默认', '状态']);
     expect(sheet.rows[0]).toEqual({ 字典编码: expect.any(String), 字典排序: '1', 字典标签: '是', 字典键值: 'Y', 字典类型: 'sys_yes_no', 是否默认: '是', 状态: '正常' });
     expect(sheet.rows.length).toBe(2);
+  });
+});
+
+describe('operation log', () => {
+  it.each([
+    ['POST', '/system/dict/type', '字典类型', 1],
+    ['PUT', '/system/dict/type', '字典类型', 2],
+    ['DELETE', '/system/dict/type/{id}', '字典类型', 3],
+    ['DELETE', '/system/dict/type/refreshCache', '字典类型', 9],
+    ['POST', '/system/dict/type/export', '字典类型', 5],
+    ['POST', '/system/dict/data', '字典数据', 1],
+    ['PUT', '/system/dict/data', '字典数据', 2],
+    // Upstream files data deletes under the type's title.
+    ['DELETE', '/system/dict/data/{id}', '字典类型', 3],
+    ['POST', '/system/dict/data/export', '字典数据', 5],
+  ] as const)('%s %s is logged as %s / %i', async (method, route, title, businessType) => {
+    const logged = await eventually(async () => {
+      const rows = await t.deps.database.db.select().from(sysOperLog).where(eq(sysOperLog.title, title));
+      return rows.find((r) => r.businessType === businessType && r.requestMethod === method && r.method === route.replace('{id}', route.includes('type') ? ':dictIds' : ':dictCodes'));
+    });
+    expect(logged.operName).toBe('admin');
   });
 });
 
