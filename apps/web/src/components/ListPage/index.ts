@@ -1,3 +1,15 @@
+/**
+ * Building blocks of the standard CRUD list screen (screens catalogue §1.2). A screen is:
+ *
+ *   const { list, dialog, remove } = useCrudPage({ key, fetch, filters, entity, defaults, api });
+ *   <SearchBar list={list} initialValues={filters} withDateRange> <SearchText …/> <SearchDict …/> </SearchBar>
+ *   <ListToolbar perm="system:post" list={list} onAdd={() => dialog.openAdd()} onEdit={dialog.openEdit}
+ *     onDelete={remove} onExport={() => download(url, list.exportParams, name)} />
+ *   <ListTable list={list} rowKey="postId" columns={[textColumn(…), dictColumn(…), createTimeColumn(), actionColumn(…)]} />
+ *   <FormDialog {...dialog.dialogProps}> <TextField …/> <DictRadioField …/> <RemarkField /> </FormDialog>
+ *
+ * The pieces also work alone (useListPage + SearchBar + ListTable for screens without a dialog).
+ */
 export { default as SearchBar } from './SearchBar';
 export { default as ListToolbar } from './ListToolbar';
 export { default as ListTable } from './ListTable';
