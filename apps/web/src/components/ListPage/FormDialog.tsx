@@ -63,7 +63,8 @@ export function useFormDialog<T extends object>({ entity, defaults, api, onSaved
   return {
     form,
     openAdd,
-    openEdit: (id: number) => void openEdit(id),
+    // A failed load has been shown by the request layer; the dialog then stays closed.
+    openEdit: (id: number) => void openEdit(id).catch((error: unknown) => console.warn(`加载${entity}失败`, error)),
     dialogProps: {
       form,
       open,
