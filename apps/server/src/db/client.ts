@@ -41,6 +41,9 @@ export interface DatabaseOptions {
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection closed by the server (restart, pg_terminate_backend) is dropped by the pool
+    // and replaced on demand; without a listener the 'error' event would end the process.
+    pool.on('error', () => undefined);
     // Surface a bad URL at start instead of at the first request.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema });

@@ -4,10 +4,9 @@ import { cachedCount } from '../../src/core/list/count-cache';
 import { sysCountVersion, sysDept, sysRoleDept, sysUser } from '../../src/db/schema';
 import { createTestDatabase, postgresAvailable, type TestDatabase } from '../helpers/db';
 
-describe.each([
-  ['PGlite', false],
-  ...(postgresAvailable ? [['PostgreSQL', true] as const] : []),
-])('cachedCount on %s', (_name, postgres) => {
+const backends: [string, boolean][] = [['PGlite', false], ...(postgresAvailable ? [['PostgreSQL', true] as [string, boolean]] : [])];
+
+describe.each(backends)('cachedCount on %s', (_name, postgres) => {
   let database: TestDatabase;
   const db = () => database.db;
   const count = (where?: SQL) =>

@@ -10,17 +10,29 @@ export interface TokenCodec {
   read(token: string): Promise<string | null>;
 }
 
+/** Verified tokens remembered per codec; the oldest is forgotten first. */
+const VERIFIED_MAX = 10_000;
+
 /** The JWT only points at a session; expiry lives with the session, so no exp/iat claims. */
 export function createTokenCodec(secret: string): TokenCodec {
   const key = new TextEncoder().encode(secret);
+  // Without time claims a token that verified once verifies forever under this key, so every
+  // request after the first skips the HMAC (about half a millisecond through WebCrypto). Only
+  // well-signed tokens are remembered, so callers cannot fill the map with garbage.
+  const verified = new Map<string, string>();
   return {
     sign: (tokenId, userName) =>
       new SignJWT({ [SESSION_CLAIM]: tokenId }).setProtectedHeader({ alg: ALG }).setSubject(userName).sign(key),
     async read(token) {
+      const known = verified.get(token);
+      if (known !== undefined) return known;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALG] });
         const id = payload[SESSION_CLAIM];
-        return typeof id === 'string' && id !== '' ? id : null;
+        if (typeof id !== 'string' || id === '') return null;
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+        verified.set(token, id);
+        return id;
       } catch {
         return null;
       }

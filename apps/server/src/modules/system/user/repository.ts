@@ -11,9 +11,25 @@ export type DeptRow = typeof sysDept.$inferSelect;
 export type RoleRow = typeof sysRole.$inferSelect;
 export type PostRow = typeof sysPost.$inferSelect;
 
+/** The department fields a user row carries (SysDept nested in SysUser); audit columns are not read. */
+const userDeptColumns = {
+  deptId: sysDept.deptId,
+  parentId: sysDept.parentId,
+  ancestors: sysDept.ancestors,
+  deptName: sysDept.deptName,
+  orderNum: sysDept.orderNum,
+  leader: sysDept.leader,
+  phone: sysDept.phone,
+  email: sysDept.email,
+  status: sysDept.status,
+  delFlag: sysDept.delFlag,
+};
+
+export type UserDept = Pick<DeptRow, keyof typeof userDeptColumns>;
+
 export interface UserWithDept {
   user: UserRow;
-  dept: DeptRow | null;
+  dept: UserDept | null;
 }
 
 const notDeleted = eq(sysUser.delFlag, EXISTS);
@@ -21,7 +37,7 @@ const notDeleted = eq(sysUser.delFlag, EXISTS);
 /** Users joined to their department (alias `d` upstream), filtered by `where`, in the given order. */
 export function selectUsers(db: Db, where: SQL | undefined, order: SQL[]) {
   return db
-    .select({ user: sysUser, dept: sysDept })
+    .select({ user: sysUser, dept: userDeptColumns })
     .from(sysUser)
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
     .where(and(notDeleted, where))

@@ -1,10 +1,10 @@
-import type { DeptRow, PostRow, RoleRow, UserRow } from './repository';
+import type { PostRow, RoleRow, UserDept, UserRow } from './repository';
 import { SUPER_ADMIN_USER_ID } from '../../auth/repository';
 
 export const ADMIN_ROLE_ID = 1;
 
 /** SysDept as nested in a user row (password-free, dates serialised by the reply serializer). */
-function deptJson(d: DeptRow) {
+function deptJson(d: UserDept) {
   return {
     deptId: d.deptId,
     parentId: d.parentId,
@@ -22,7 +22,7 @@ function deptJson(d: DeptRow) {
 }
 
 /** SysUser on the wire (contract §4): never the password; `admin` true only for user 1. */
-export function userJson(u: UserRow, dept: DeptRow | null, roles: ReturnType<typeof roleJson>[] = []) {
+export function userJson(u: UserRow, dept: UserDept | null, roles: ReturnType<typeof roleJson>[] = []) {
   const { password: _password, ...rest } = u;
   return {
     ...rest,
