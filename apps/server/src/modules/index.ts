@@ -6,6 +6,7 @@ import { profileFileRoutes } from './common/profile-files';
 import { configRoutes } from './system/config/routes';
 import { dictRoutes } from './system/dict/routes';
 import { noticeRoutes } from './system/notice/routes';
+import { postRoutes } from './system/post/routes';
 import { menuRoutes } from './system/menu/routes';
 import { deptRoutes } from './system/dept/routes';
 import { profileRoutes } from './system/profile/routes';
@@ -26,6 +27,7 @@ export const apiModules: FastifyPluginAsync[] = [
   dictRoutes,
   configRoutes,
   noticeRoutes,
+  postRoutes,
   menuRoutes,
   deptRoutes,
   roleRoutes,
