@@ -16,12 +16,25 @@ interface Entry {
 /** Distinct filter/scope combinations remembered per database; the least recently used go first. */
 const MAX_ENTRIES = 500;
 
-// Per database, so that two databases in one process (tests) never share counts.
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const versionQuery = (db: Db) =>
+  db
+    .select({ version: sysCountVersion.version })
+    .from(sysCountVersion)
+    .where(eq(sysCountVersion.name, sql.placeholder('name')))
+    .prepare('sys_count_version');
 
-function cacheOf(db: Db): Map<string, Entry> {
+interface DbCache {
+  counts: Map<string, Entry>;
+  /** Built once; on PostgreSQL a named statement, parsed once per connection. */
+  version: ReturnType<typeof versionQuery>;
+}
+
+// Per database, so that two databases in one process (tests) never share counts.
+const caches = new WeakMap<Db, DbCache>();
+
+function cacheOf(db: Db): DbCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = { counts: new Map(), version: versionQuery(db) }));
   return cache;
 }
 
@@ -36,13 +49,10 @@ function cacheOf(db: Db): Map<string, Entry> {
 export async function cachedCount(db: Db, versionName: string, query: CountQuery): Promise<number> {
   const rendered = query.toSQL();
   const key = `${rendered.sql}\u0000${JSON.stringify(rendered.params)}`;
-  const cache = cacheOf(db);
+  const { counts: cache, version } = cacheOf(db);
   const hit = cache.get(key);
   if (hit) {
-    const [current] = await db
-      .select({ version: sysCountVersion.version })
-      .from(sysCountVersion)
-      .where(eq(sysCountVersion.name, versionName));
+    const [current] = await version.execute({ name: versionName });
     if (current?.version === hit.version) {
       cache.delete(key);
       cache.set(key, hit);
