@@ -5,6 +5,14 @@ export interface AjaxResult<T = unknown> {
   data?: T;
 }
 
+/** RuoYi's TreeSelect node: the menu and department pickers of the role, user and menu screens. */
+export interface TreeNode {
+  id: number;
+  label: string;
+  disabled?: boolean;
+  children?: TreeNode[];
+}
+
 /** TableDataInfo of paged lists. */
 export interface TableResult<T> {
   code: number;

@@ -1,5 +1,5 @@
 import { http } from '../../utils/request';
-import type { AjaxResult } from '../../types/api';
+import type { AjaxResult, TreeNode } from '../../types/api';
 
 /** menuType: M 目录, C 菜单, F 按钮; isFrame '0' external link / '1' not; isCache '0' cache / '1' no cache. */
 export type MenuType = 'M' | 'C' | 'F';
@@ -34,16 +34,8 @@ export interface MenuQuery {
   status?: string;
 }
 
-/** RuoYi's TreeSelect node. */
-export interface MenuTreeNode {
-  id: number;
-  label: string;
-  disabled: boolean;
-  children?: MenuTreeNode[];
-}
-
 /** The role dialog's data: menus the caller may grant and the role's checked menu ids. */
-export type RoleMenuTreeResult = AjaxResult & { checkedKeys: number[]; menus: MenuTreeNode[] };
+export type RoleMenuTreeResult = AjaxResult & { checkedKeys: number[]; menus: TreeNode[] };
 
 /** Flat list (the screen builds the tree); non-admins get only the menus of their roles. */
 export function listMenu(query?: MenuQuery) {
@@ -54,10 +46,12 @@ export function getMenu(menuId: number) {
   return http.get<AjaxResult<Menu>>(`/system/menu/${menuId}`);
 }
 
+/** Menus the caller may grant (the role dialog when adding). */
 export function treeselect() {
-  return http.get<AjaxResult<MenuTreeNode[]>>('/system/menu/treeselect');
+  return http.get<AjaxResult<TreeNode[]>>('/system/menu/treeselect');
 }
 
+/** Menus the caller may grant with the role's checked keys (the role dialog when editing). */
 export function roleMenuTreeselect(roleId: number) {
   return http.get<RoleMenuTreeResult>(`/system/menu/roleMenuTreeselect/${roleId}`);
 }

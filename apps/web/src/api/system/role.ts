@@ -1,5 +1,5 @@
 import { http } from '../../utils/request';
-import type { AjaxResult, TableResult } from '../../types/api';
+import type { AjaxResult, TableResult, TreeNode } from '../../types/api';
 
 /** SysRole as the server returns it; status '0' normal, '1' disabled; dataScope '1'…'5'. */
 export interface Role {
@@ -34,14 +34,6 @@ export interface DataScopeForm {
   dataScope: string;
   deptIds: number[];
   deptCheckStrictly: boolean;
-}
-
-/** RuoYi's TreeSelect node (menus and departments). */
-export interface TreeNode {
-  id: number;
-  label: string;
-  disabled?: boolean;
-  children?: TreeNode[];
 }
 
 /** A user row of the 分配用户 screen and the 选择用户 dialog. */
@@ -90,13 +82,6 @@ export const delRole = (roleIds: readonly React.Key[]) => http.delete<AjaxResult
 /** The custom data-scope tree: departments in the caller's scope and the role's checked ones. */
 export const deptTreeSelect = (roleId: number) =>
   http.get<AjaxResult & { checkedKeys: number[]; depts: TreeNode[] }>(`/system/role/deptTree/${roleId}`);
-
-/** Menus the caller may grant (add dialog). */
-export const menuTreeselect = () => http.get<AjaxResult<TreeNode[]>>('/system/menu/treeselect');
-
-/** Menus the caller may grant with the role's checked keys (edit dialog). */
-export const roleMenuTreeselect = (roleId: number) =>
-  http.get<AjaxResult & { checkedKeys: number[]; menus: TreeNode[] }>(`/system/menu/roleMenuTreeselect/${roleId}`);
 
 export const allocatedUserList = (query: RoleUserQuery) => http.get<TableResult<RoleUser>>('/system/role/authUser/allocatedList', query);
 

@@ -1,4 +1,4 @@
-import type { AjaxResult, TableResult } from '../../types/api';
+import type { AjaxResult, TableResult, TreeNode } from '../../types/api';
 import { http, sendRequest } from '../../utils/request';
 
 export interface ProfileUser {
@@ -115,13 +115,6 @@ export interface UserFormChoices extends AjaxResult<SysUser> {
   roleIds?: number[];
 }
 
-export interface DeptTreeNode {
-  id: number;
-  label: string;
-  disabled: boolean;
-  children?: DeptTreeNode[];
-}
-
 export interface AuthRoleResult extends AjaxResult {
   user: SysUser;
   roles: SysRoleOption[];
@@ -166,7 +159,7 @@ export function updateAuthRole(userId: number, roleIds: readonly number[]) {
 }
 
 export function deptTreeSelect() {
-  return http.get<AjaxResult<DeptTreeNode[]>>('/system/user/deptTree');
+  return http.get<AjaxResult<TreeNode[]>>('/system/user/deptTree');
 }
 
 /**

@@ -48,7 +48,7 @@ export default function ConfigPage() {
   ];
 
   return (
-    <div className="app-container" style={{ padding: 20 }}>
+    <div className="app-container">
       <SearchBar list={list} initialValues={FILTERS} withDateRange>
         <SearchText label="参数名称" name="configName" />
         <SearchText label="参数键名" name="configKey" />

@@ -85,7 +85,7 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
   ];
 
   return (
-    <div className="app-container" style={{ padding: 20 }}>
+    <div className="app-container">
       <SearchBar list={list} initialValues={initial}>
         <Form.Item label="字典名称" name="dictType">
           <Select options={types.map((t) => ({ label: t.dictName, value: t.dictType }))} style={{ width: 200 }} />

@@ -68,7 +68,7 @@ export default function DictPage() {
   ];
 
   return (
-    <div className="app-container" style={{ padding: 20 }}>
+    <div className="app-container">
       <SearchBar list={list} initialValues={FILTERS} withDateRange>
         <SearchText label="字典名称" name="dictName" />
         <SearchText label="字典类型" name="dictType" />

@@ -45,7 +45,7 @@ export default function PostPage() {
   ];
 
   return (
-    <div className="app-container" style={{ padding: 20 }}>
+    <div className="app-container">
       <SearchBar list={list} initialValues={FILTERS}>
         <SearchText label="岗位编码" name="postCode" />
         <SearchText label="岗位名称" name="postName" />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Empty, Input, Spin, Tooltip, Tree } from 'antd';
 import { ApartmentOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { DeptTreeNode } from '../../../api/system/user';
+import type { TreeNode } from '../../../types/api';
 
 const STORAGE_KEY = 'dept-sidebar-width';
 const MIN_WIDTH = 180;
@@ -16,7 +16,7 @@ function storedWidth(): number {
 }
 
 /** Nodes whose label contains the text, with the ancestors leading to them. */
-function filterTree(nodes: DeptTreeNode[], text: string): DeptTreeNode[] {
+function filterTree(nodes: TreeNode[], text: string): TreeNode[] {
   if (!text) return nodes;
   return nodes.flatMap((n) => {
     const children = filterTree(n.children ?? [], text);
@@ -24,7 +24,7 @@ function filterTree(nodes: DeptTreeNode[], text: string): DeptTreeNode[] {
   });
 }
 
-const allKeys = (nodes: DeptTreeNode[]): number[] => nodes.flatMap((n) => [n.id, ...allKeys(n.children ?? [])]);
+const allKeys = (nodes: TreeNode[]): number[] => nodes.flatMap((n) => [n.id, ...allKeys(n.children ?? [])]);
 
 interface TreeData {
   key: number;
@@ -32,11 +32,11 @@ interface TreeData {
   children?: TreeData[];
 }
 
-const toTreeData = (nodes: DeptTreeNode[]): TreeData[] =>
+const toTreeData = (nodes: TreeNode[]): TreeData[] =>
   nodes.map((n) => ({ key: n.id, title: n.label, children: n.children?.length ? toTreeData(n.children) : undefined }));
 
 interface DeptTreePanelProps {
-  tree: DeptTreeNode[];
+  tree: TreeNode[];
   loading: boolean;
   selected?: number;
   onSelect: (deptId: number | undefined) => void;

@@ -5,12 +5,12 @@ import {
   addUser,
   getUser,
   updateUser,
-  type DeptTreeNode,
   type SysPostOption,
   type SysRoleOption,
   type UserForm,
 } from '../../../api/system/user';
 import { useDict } from '../../../hooks/useDict';
+import type { TreeNode } from '../../../types/api';
 import { PASSWORD_RULE_SESSION_KEY } from '../../../stores/user';
 import { toast } from '../../../utils/feedback';
 
@@ -24,7 +24,7 @@ interface TreeOption {
 }
 
 /** The dialog offers enabled departments only; the side panel still shows disabled ones. */
-const enabledDepts = (nodes: DeptTreeNode[]): TreeOption[] =>
+const enabledDepts = (nodes: TreeNode[]): TreeOption[] =>
   nodes
     .filter((n) => !n.disabled)
     .map((n) => ({ value: n.id, title: n.label, children: n.children ? enabledDepts(n.children) : undefined }));
@@ -32,7 +32,7 @@ const enabledDepts = (nodes: DeptTreeNode[]): TreeOption[] =>
 interface UserDialogProps {
   /** undefined: closed; null: add; a number: edit that user. */
   userId: number | null | undefined;
-  deptTree: DeptTreeNode[];
+  deptTree: TreeNode[];
   initPassword: string;
   onClose: () => void;
   onSaved: () => void;

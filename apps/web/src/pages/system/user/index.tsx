@@ -14,7 +14,8 @@ import {
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { getConfigKey } from '../../../api/system/config';
-import { changeUserStatus, delUser, deptTreeSelect, listUser, type DeptTreeNode, type SysUser, type UserQuery } from '../../../api/system/user';
+import { changeUserStatus, delUser, deptTreeSelect, listUser, type SysUser, type UserQuery } from '../../../api/system/user';
+import type { TreeNode } from '../../../types/api';
 import { HasPermi } from '../../../components/HasPermi';
 import Pagination from '../../../components/Pagination';
 import RightToolbar, { type ToolbarColumn } from '../../../components/RightToolbar';
@@ -54,7 +55,7 @@ export default function User() {
   const { sys_normal_disable: statuses = [] } = useDict('sys_normal_disable');
   const list = useListPage<SysUser, UserQuery>('system-user', listUser, {});
   const [draft, setDraft] = useState<UserQuery>({});
-  const [deptTree, setDeptTree] = useState<DeptTreeNode[]>([]);
+  const [deptTree, setDeptTree] = useState<TreeNode[]>([]);
   const [treeLoading, setTreeLoading] = useState(false);
   const [initPassword, setInitPassword] = useState('');
   const [columns, setColumns] = useState(storedColumns);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, Empty, Tree } from 'antd';
-import type { TreeNode } from '../../../../api/system/role';
+import type { TreeNode } from '../../../../types/api';
 import { allKeys, parentKeys } from './treeKeys';
 
 interface CheckTreeProps {

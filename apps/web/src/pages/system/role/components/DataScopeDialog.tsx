@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
-import { dataScope, deptTreeSelect, getRole, type Role, type TreeNode } from '../../../../api/system/role';
+import { dataScope, deptTreeSelect, getRole, type Role } from '../../../../api/system/role';
+import type { TreeNode } from '../../../../types/api';
 import { toast } from '../../../../utils/feedback';
 import CheckTree from './CheckTree';
 import { conduct, submittedKeys } from './treeKeys';

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Modal, Radio, Tooltip } from 'antd';
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import { addRole, getRole, menuTreeselect, roleMenuTreeselect, updateRole, type RoleForm, type TreeNode } from '../../../../api/system/role';
+import { roleMenuTreeselect, treeselect } from '../../../../api/system/menu';
+import { addRole, getRole, updateRole, type RoleForm } from '../../../../api/system/role';
+import type { TreeNode } from '../../../../types/api';
 import { useDict } from '../../../../hooks/useDict';
 import { toast } from '../../../../utils/feedback';
 import CheckTree from './CheckTree';
@@ -42,7 +44,7 @@ export default function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps
     setLoading(true);
     const load = async () => {
       if (!roleId) {
-        const tree = await menuTreeselect();
+        const tree = await treeselect();
         if (live) setMenus(tree.data ?? []);
         return;
       }

@@ -1,4 +1,4 @@
-import type { TreeNode } from '../../../../api/system/role';
+import type { TreeNode } from '../../../../types/api';
 
 /** Every node id of the tree, parents before children. */
 export function allKeys(tree: readonly TreeNode[]): number[] {

@@ -61,7 +61,7 @@ export default function Profile() {
   };
 
   return (
-    <div className="app-container" style={{ padding: 20 }}>
+    <div className="app-container">
       <Row gutter={[20, 20]}>
         <Col xs={24} md={8} lg={6}>
           <Card title="个人信息">
