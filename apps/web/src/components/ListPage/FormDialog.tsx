@@ -85,11 +85,14 @@ interface FormDialogProps<T> {
   onOk: () => void;
   onCancel: () => void;
   width?: number;
+  /** Width of the label column; wide enough for the longest label (and its tooltip icon). */
+  labelWidth?: number;
   children: ReactNode;
 }
 
-/** The 500 px add/edit dialog with 确 定 / 取 消; the form stays mounted so it can be filled before opening. */
-export function FormDialog<T extends object>({ form, open, saving, title, onOk, onCancel, width = 500, children }: FormDialogProps<T>) {
+/** The add/edit dialog (500 px unless told) with 确 定 / 取 消; the form stays mounted so it can be filled before opening. */
+export function FormDialog<T extends object>(props: FormDialogProps<T>) {
+  const { form, open, saving, title, onOk, onCancel, width = 500, labelWidth = 90, children } = props;
   const name = useFormName('dialog');
   return (
     <Modal
@@ -104,7 +107,7 @@ export function FormDialog<T extends object>({ form, open, saving, title, onOk, 
       forceRender
       destroyOnHidden={false}
     >
-      <Form form={form} name={name} labelCol={{ flex: '90px' }} labelAlign="right" onFinish={onOk}>
+      <Form form={form} name={name} labelCol={{ flex: `${labelWidth}px` }} labelAlign="right" onFinish={onOk}>
         {children}
         <button type="submit" hidden aria-hidden />
       </Form>

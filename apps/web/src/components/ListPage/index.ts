@@ -17,6 +17,18 @@ export { default as RowActions } from './RowActions';
 export { FormDialog, useFormDialog, type CrudApi } from './FormDialog';
 export { deleteRows, dictChoices, runAction } from './actions';
 export { actionColumn, createTimeColumn, dictColumn, textColumn } from './columns';
-export { DictRadioField, RefreshCacheButton, RemarkField, SearchDict, SearchText, TextField } from './fields';
+export {
+  DictRadioField,
+  EmailField,
+  OrderField,
+  PhoneField,
+  RefreshCacheButton,
+  RemarkField,
+  SearchDict,
+  SearchText,
+  TextField,
+  TreeSelectField,
+} from './fields';
+export { orderColumn, treeActionColumn, TreeTable, TreeToolbar, useTreePage } from './TreePage';
 export type { ListPageState } from './types';
 export { useCrudPage } from './useCrudPage';

@@ -1,20 +1,24 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
-import { CheckOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { Tag } from 'antd';
 import { delMenu, listMenu, updateMenuSort, type Menu, type MenuQuery } from '../../../api/system/menu';
 import { AppIcon } from '../../../components/AppIcon';
-import DictTag from '../../../components/DictTag';
-import { HasPermi } from '../../../components/HasPermi';
-import RightToolbar from '../../../components/RightToolbar';
-import { SearchBar } from '../../../components/ListPage';
+import {
+  dictColumn,
+  orderColumn,
+  SearchBar,
+  SearchDict,
+  SearchText,
+  TreeTable,
+  TreeToolbar,
+  treeActionColumn,
+  useTreePage,
+} from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
-import { useTreeSearch, useTreeTable } from '../../../hooks/useTreeTable';
-import { confirmDialog, toast } from '../../../utils/feedback';
 import MenuDialog, { type MenuDialogTarget } from './components/MenuDialog';
 
+const PERM = 'system:menu';
 const EMPTY_QUERY: MenuQuery = { menuName: undefined, status: undefined };
-const NO_MENUS: Menu[] = [];
+const nameOf = (m: Menu) => m.menuName;
 
 function TypeTag({ menu }: { menu: Menu }) {
   if (menu.menuType !== 'F' && menu.isFrame === '0') return <Tag color="error">外链</Tag>;
@@ -26,61 +30,28 @@ function TypeTag({ menu }: { menu: Menu }) {
 /** 菜单管理: the menu tree with inline order editing, search and the add/edit dialog (catalogue §3.6). */
 export default function MenuPage() {
   const { sys_normal_disable: statusOptions } = useDict('sys_normal_disable');
-  const filters = useTreeSearch(EMPTY_QUERY);
   const [dialog, setDialog] = useState<MenuDialogTarget | null>(null);
-  const query = useQuery({ queryKey: ['system-menu', filters.applied], queryFn: () => listMenu(filters.applied) });
-  const rows = query.data?.data ?? NO_MENUS;
-  const table = useTreeTable(rows, 'menuId', false);
-  const refresh = () => void query.refetch();
-
-  const remove = async (menu: Menu) => {
-    const ok = await confirmDialog({ content: `是否确认删除名称为"${menu.menuName}"的数据项?` });
-    if (!ok) return;
-    await delMenu(menu.menuId);
-    toast.success('删除成功');
-    refresh();
-  };
-
-  const saveOrder = async () => {
-    if (await table.saveOrders((menuIds, orderNums) => updateMenuSort({ menuIds, orderNums }))) refresh();
-  };
+  const page = useTreePage({
+    key: 'system-menu',
+    filters: EMPTY_QUERY,
+    fetch: listMenu,
+    idKey: 'menuId',
+    nameOf,
+    expandedByDefault: false,
+    remove: delMenu,
+    saveSort: (menuIds, orderNums) => updateMenuSort({ menuIds, orderNums }),
+  });
 
   return (
     <div className="app-container">
-      <SearchBar list={filters.list} initialValues={EMPTY_QUERY}>
-        <Form.Item label="菜单名称" name="menuName">
-          <Input placeholder="请输入菜单名称" allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item label="状态" name="status">
-          <Select placeholder="菜单状态" allowClear style={{ width: 200 }} options={statusOptions.map((o) => ({ label: o.label, value: o.value }))} />
-        </Form.Item>
+      <SearchBar list={page.search.list} initialValues={EMPTY_QUERY}>
+        <SearchText label="菜单名称" name="menuName" />
+        <SearchDict label="状态" name="status" placeholder="菜单状态" options={statusOptions} />
       </SearchBar>
-
-      <div style={{ display: 'flex', gap: 10, marginBottom: 8, flexWrap: 'wrap' }}>
-        <HasPermi value={['system:menu:add']}>
-          <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', parentId: 0 })}>
-            新增
-          </Button>
-        </HasPermi>
-        <HasPermi value={['system:menu:edit']}>
-          <Button color="orange" variant="outlined" icon={<CheckOutlined />} onClick={() => void saveOrder().catch(() => undefined)}>
-            保存排序
-          </Button>
-        </HasPermi>
-        <Button color="default" variant="outlined" icon={<SortAscendingOutlined />} onClick={table.toggleExpandAll}>
-          展开/折叠
-        </Button>
-        <RightToolbar showSearch={filters.showSearch} onShowSearchChange={filters.setShowSearch} onRefresh={refresh} />
-      </div>
-
-      <Table<Menu>
+      <TreeToolbar perm={PERM} page={page} onAdd={() => setDialog({ mode: 'add', parentId: 0 })} />
+      <TreeTable
+        page={page}
         rowKey="menuId"
-        size="middle"
-        loading={query.isFetching}
-        dataSource={table.tree}
-        pagination={false}
-        expandable={{ expandedRowKeys: table.expandedKeys, onExpandedRowsChange: table.setExpandedKeys }}
-        scroll={{ x: 'max-content' }}
         columns={[
           {
             title: '菜单名称',
@@ -94,59 +65,25 @@ export default function MenuPage() {
             ),
           },
           { title: '类型', key: 'menuType', width: 80, align: 'center', render: (_, m) => <TypeTag menu={m} /> },
-          {
-            title: '排序',
-            dataIndex: 'orderNum',
-            width: 110,
-            align: 'center',
-            render: (_, m) => (
-              <InputNumber
-                size="small"
-                min={0}
-                style={{ width: 80 }}
-                aria-label={`${m.menuName}排序`}
-                value={table.orderOf(m)}
-                onChange={(v) => table.setOrder(m, v ?? 0)}
-              />
-            ),
-          },
+          orderColumn(page, nameOf, 110),
           { title: '权限标识', dataIndex: 'perms', ellipsis: true },
           { title: '组件路径', dataIndex: 'component', ellipsis: true },
-          { title: '状态', dataIndex: 'status', width: 80, render: (v: string) => <DictTag options={statusOptions} value={v} /> },
-          {
-            title: '操作',
-            key: 'actions',
+          { ...dictColumn<Menu>('状态', 'status', statusOptions), width: 80 },
+          treeActionColumn<Menu>({
+            perm: PERM,
+            onEdit: (m) => setDialog({ mode: 'edit', menuId: m.menuId }),
+            onAdd: (m) => setDialog({ mode: 'add', parentId: m.menuId }),
+            onDelete: page.remove,
             width: 210,
-            align: 'center',
-            render: (_, m) => (
-              <Space size={0}>
-                <HasPermi value={['system:menu:edit']}>
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ mode: 'edit', menuId: m.menuId })}>
-                    修改
-                  </Button>
-                </HasPermi>
-                <HasPermi value={['system:menu:add']}>
-                  <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setDialog({ mode: 'add', parentId: m.menuId })}>
-                    新增
-                  </Button>
-                </HasPermi>
-                <HasPermi value={['system:menu:remove']}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => void remove(m).catch(() => undefined)}>
-                    删除
-                  </Button>
-                </HasPermi>
-              </Space>
-            ),
-          },
+          }),
         ]}
       />
-
       <MenuDialog
         target={dialog}
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
-          refresh();
+          page.refresh();
         }}
       />
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, TreeSelect } from 'antd';
+import { Col, Form, Row } from 'antd';
 import { addDept, getDept, listDept, listDeptExcludeChild, updateDept, type Dept, type DeptForm } from '../../../../api/system/dept';
+import { DictRadioField, EmailField, FormDialog, OrderField, PhoneField, TextField, TreeSelectField } from '../../../../components/ListPage';
 import { useDict } from '../../../../hooks/useDict';
 import { handleTree } from '../../../../utils/ruoyi';
 import { toast } from '../../../../utils/feedback';
@@ -15,8 +16,6 @@ interface DeptDialogProps {
 }
 
 type Fields = Omit<DeptForm, 'deptId'>;
-
-const PHONE = /^1[3-9]\d{9}$/;
 
 /** 添加部门 / 修改部门; the parent picker leaves out the edited dept and its descendants. */
 export default function DeptDialog({ target, onClose, onSaved }: DeptDialogProps) {
@@ -63,72 +62,48 @@ export default function DeptDialog({ target, onClose, onSaved }: DeptDialogProps
       toast.success(editing ? '修改成功' : '新增成功');
       onSaved();
     } catch {
-      // The request layer already showed the server's message.
+      // The request layer already showed the server's message; the dialog stays open.
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal
-      title={editing ? '修改部门' : '添加部门'}
+    <FormDialog
+      form={form}
       open={target !== null}
-      width={600}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
+      saving={saving}
+      title={editing ? '修改部门' : '添加部门'}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
-      forceRender
+      width={600}
+      labelWidth={80}
     >
-      <Form form={form} name="deptForm" labelCol={{ flex: '80px' }}>
-        <Row gutter={16}>
-          {!isRoot && (
-            <Col span={24}>
-              <Form.Item name="parentId" label="上级部门" rules={[{ required: true, message: '上级部门不能为空' }]}>
-                <TreeSelect
-                  treeData={tree}
-                  fieldNames={{ label: 'deptName', value: 'deptId', children: 'children' }}
-                  placeholder="选择上级部门"
-                  showSearch
-                  treeNodeFilterProp="deptName"
-                  treeDefaultExpandAll
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item name="deptName" label="部门名称" rules={[{ required: true, whitespace: true, message: '部门名称不能为空' }]}>
-              <Input placeholder="请输入部门名称" maxLength={30} />
-            </Form.Item>
+      <Row gutter={16}>
+        {!isRoot && (
+          <Col span={24}>
+            <TreeSelectField label="上级部门" name="parentId" treeData={tree} labelKey="deptName" valueKey="deptId" required="上级部门不能为空" />
           </Col>
-          <Col span={12}>
-            <Form.Item name="orderNum" label="显示排序" rules={[{ required: true, message: '显示排序不能为空' }]}>
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="leader" label="负责人">
-              <Input placeholder="请输入负责人" maxLength={20} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="phone" label="联系电话" rules={[{ pattern: PHONE, message: '请输入正确的手机号码' }]}>
-              <Input placeholder="请输入联系电话" maxLength={11} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
-              <Input placeholder="请输入邮箱" maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="status" label="部门状态">
-              <Radio.Group options={statusOptions.map((d) => ({ label: d.label, value: d.value }))} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+        )}
+        <Col xs={24} sm={12}>
+          <TextField label="部门名称" name="deptName" required="部门名称不能为空" maxLength={30} />
+        </Col>
+        <Col xs={24} sm={12}>
+          <OrderField name="orderNum" required="显示排序不能为空" />
+        </Col>
+        <Col xs={24} sm={12}>
+          <TextField label="负责人" name="leader" maxLength={20} />
+        </Col>
+        <Col xs={24} sm={12}>
+          <PhoneField label="联系电话" name="phone" />
+        </Col>
+        <Col xs={24} sm={12}>
+          <EmailField />
+        </Col>
+        <Col xs={24} sm={12}>
+          <DictRadioField label="部门状态" name="status" options={statusOptions} />
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

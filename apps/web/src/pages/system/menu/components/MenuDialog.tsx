@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, TreeSelect } from 'antd';
+import { Col, Form, Radio, Row } from 'antd';
 import { addMenu, getMenu, listMenu, updateMenu, type Menu, type MenuForm, type MenuType } from '../../../../api/system/menu';
 import IconSelect from '../../../../components/IconSelect';
+import { DictRadioField, FormDialog, OrderField, TextField, TreeSelectField } from '../../../../components/ListPage';
 import { useDict } from '../../../../hooks/useDict';
 import { handleTree } from '../../../../utils/ruoyi';
 import { toast } from '../../../../utils/feedback';
@@ -102,131 +103,96 @@ export default function MenuDialog({ target, onClose, onSaved }: MenuDialogProps
 
   const isDirOrMenu = menuType !== 'F';
   return (
-    <Modal
-      title={editing ? '修改菜单' : '添加菜单'}
+    <FormDialog
+      form={form}
       open={target !== null}
-      width={680}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
+      saving={saving}
+      title={editing ? '修改菜单' : '添加菜单'}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
-      forceRender
+      width={680}
+      labelWidth={100}
     >
-      <Form form={form} name="menuForm" labelCol={{ flex: '100px' }}>
-        <Row gutter={16}>
+      <Row gutter={16}>
+        <Col span={24}>
+          <TreeSelectField label="上级菜单" name="parentId" treeData={parentTree} labelKey="menuName" valueKey="menuId" expandedKeys={[0]} />
+        </Col>
+        <Col span={24}>
+          <Form.Item name="menuType" label="菜单类型">
+            <Radio.Group>
+              <Radio value="M">目录</Radio>
+              <Radio value="C">菜单</Radio>
+              <Radio value="F">按钮</Radio>
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+        {isDirOrMenu && (
           <Col span={24}>
-            <Form.Item name="parentId" label="上级菜单">
-              <TreeSelect
-                treeData={parentTree}
-                fieldNames={{ label: 'menuName', value: 'menuId', children: 'children' }}
-                placeholder="选择上级菜单"
-                showSearch
-                treeNodeFilterProp="menuName"
-                treeDefaultExpandedKeys={[0]}
-              />
+            <Form.Item name="icon" label="菜单图标">
+              <IconSelect />
             </Form.Item>
           </Col>
-          <Col span={24}>
-            <Form.Item name="menuType" label="菜单类型">
+        )}
+        <Col xs={24} sm={12}>
+          <TextField label="菜单名称" name="menuName" required="菜单名称不能为空" maxLength={50} />
+        </Col>
+        <Col xs={24} sm={12}>
+          <OrderField name="orderNum" required="菜单顺序不能为空" />
+        </Col>
+        {menuType === 'C' && (
+          <Col xs={24} sm={12}>
+            <TextField label="路由名称" name="routeName" maxLength={50} tooltip="默认不填则和路由地址相同：如地址为：`user`，则名称为`User`（注意：因为router会删除名称相同路由，为避免名字的冲突，特殊情况下请自定义，保证唯一性）" />
+          </Col>
+        )}
+        {isDirOrMenu && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="isFrame" label="是否外链" tooltip="选择是外链则路由地址需要以`http(s)://`开头">
               <Radio.Group>
-                <Radio value="M">目录</Radio>
-                <Radio value="C">菜单</Radio>
-                <Radio value="F">按钮</Radio>
+                <Radio value="0">是</Radio>
+                <Radio value="1">否</Radio>
               </Radio.Group>
             </Form.Item>
           </Col>
-          {isDirOrMenu && (
-            <Col span={24}>
-              <Form.Item name="icon" label="菜单图标">
-                <IconSelect />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item name="menuName" label="菜单名称" rules={[{ required: true, whitespace: true, message: '菜单名称不能为空' }]}>
-              <Input placeholder="请输入菜单名称" maxLength={50} />
+        )}
+        {isDirOrMenu && (
+          <Col xs={24} sm={12}>
+            <TextField label="路由地址" name="path" required="路由地址不能为空" maxLength={200} tooltip="访问的路由地址，如：`user`，如外网地址需内链访问则以`http(s)://`开头" />
+          </Col>
+        )}
+        {menuType === 'C' && (
+          <Col xs={24} sm={12}>
+            <TextField label="组件路径" name="component" maxLength={255} tooltip="访问的组件路径，如：`system/user/index`，默认在`views`目录下" />
+          </Col>
+        )}
+        {menuType !== 'M' && (
+          <Col xs={24} sm={12}>
+            <TextField label="权限字符" name="perms" placeholder="请输入权限标识" maxLength={100} tooltip="控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasPermi('system:user:list')`)" />
+          </Col>
+        )}
+        {menuType === 'C' && (
+          <Col xs={24} sm={12}>
+            <TextField label="路由参数" name="query" maxLength={255} tooltip='访问路由的默认传递参数，如：`{"id": 1, "name": "ry"}`' />
+          </Col>
+        )}
+        {menuType === 'C' && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="isCache" label="是否缓存" tooltip="选择是则会被`keep-alive`缓存，需要匹配组件的`name`和地址保持一致">
+              <Radio.Group>
+                <Radio value="0">缓存</Radio>
+                <Radio value="1">不缓存</Radio>
+              </Radio.Group>
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item name="orderNum" label="显示排序" rules={[{ required: true, message: '菜单顺序不能为空' }]}>
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </Form.Item>
+        )}
+        {isDirOrMenu && (
+          <Col xs={24} sm={12}>
+            <DictRadioField label="显示状态" name="visible" options={showHide} tooltip="选择隐藏则路由将不会出现在侧边栏，但仍然可以访问" />
           </Col>
-          {menuType === 'C' && (
-            <Col span={12}>
-              <Form.Item name="routeName" label="路由名称" tooltip="默认不填则和路由地址相同：如地址为：`user`，则名称为`User`（注意：因为router会删除名称相同路由，为避免名字的冲突，特殊情况下请自定义，保证唯一性）">
-                <Input placeholder="请输入路由名称" maxLength={50} />
-              </Form.Item>
-            </Col>
-          )}
-          {isDirOrMenu && (
-            <Col span={12}>
-              <Form.Item name="isFrame" label="是否外链" tooltip="选择是外链则路由地址需要以`http(s)://`开头">
-                <Radio.Group>
-                  <Radio value="0">是</Radio>
-                  <Radio value="1">否</Radio>
-                </Radio.Group>
-              </Form.Item>
-            </Col>
-          )}
-          {isDirOrMenu && (
-            <Col span={12}>
-              <Form.Item
-                name="path"
-                label="路由地址"
-                tooltip="访问的路由地址，如：`user`，如外网地址需内链访问则以`http(s)://`开头"
-                rules={[{ required: true, whitespace: true, message: '路由地址不能为空' }]}
-              >
-                <Input placeholder="请输入路由地址" maxLength={200} />
-              </Form.Item>
-            </Col>
-          )}
-          {menuType === 'C' && (
-            <Col span={12}>
-              <Form.Item name="component" label="组件路径" tooltip="访问的组件路径，如：`system/user/index`，默认在`views`目录下">
-                <Input placeholder="请输入组件路径" maxLength={255} />
-              </Form.Item>
-            </Col>
-          )}
-          {menuType !== 'M' && (
-            <Col span={12}>
-              <Form.Item name="perms" label="权限字符" tooltip="控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasPermi('system:user:list')`)">
-                <Input placeholder="请输入权限标识" maxLength={100} />
-              </Form.Item>
-            </Col>
-          )}
-          {menuType === 'C' && (
-            <Col span={12}>
-              <Form.Item name="query" label="路由参数" tooltip='访问路由的默认传递参数，如：`{"id": 1, "name": "ry"}`'>
-                <Input placeholder="请输入路由参数" maxLength={255} />
-              </Form.Item>
-            </Col>
-          )}
-          {menuType === 'C' && (
-            <Col span={12}>
-              <Form.Item name="isCache" label="是否缓存" tooltip="选择是则会被`keep-alive`缓存，需要匹配组件的`name`和地址保持一致">
-                <Radio.Group>
-                  <Radio value="0">缓存</Radio>
-                  <Radio value="1">不缓存</Radio>
-                </Radio.Group>
-              </Form.Item>
-            </Col>
-          )}
-          {isDirOrMenu && (
-            <Col span={12}>
-              <Form.Item name="visible" label="显示状态" tooltip="选择隐藏则路由将不会出现在侧边栏，但仍然可以访问">
-                <Radio.Group options={showHide.map((d) => ({ label: d.label, value: d.value }))} />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item name="status" label="菜单状态" tooltip="选择停用则路由将不会出现在侧边栏，也不能被访问">
-              <Radio.Group options={normalDisable.map((d) => ({ label: d.label, value: d.value }))} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+        )}
+        <Col xs={24} sm={12}>
+          <DictRadioField label="菜单状态" name="status" options={normalDisable} tooltip="选择停用则路由将不会出现在侧边栏，也不能被访问" />
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }
