@@ -1,6 +1,6 @@
-import { Button, Empty, Form, Input, InputNumber, Select, Spin, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Input, Select, Spin, type TableColumnsType } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { addData, delData, getData, listData, updateData, type DictData } from '../../../api/system/dict/data';
 import { getType, optionselect, type DictType } from '../../../api/system/dict/type';
@@ -13,6 +13,7 @@ import {
   FormDialog,
   ListTable,
   ListToolbar,
+  OrderField,
   RemarkField,
   SearchBar,
   SearchDict,
@@ -23,7 +24,7 @@ import {
 } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
 import { useDictStore } from '../../../stores/dict';
-import { useTagsViewStore } from '../../../stores/tagsView';
+import { useCloseTab } from '../../../hooks/useCloseTab';
 import { download } from '../../../utils/download';
 
 const PERM = 'system:dict';
@@ -45,7 +46,6 @@ interface Filters {
 }
 
 function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
-  const navigate = useNavigate();
   const { sys_normal_disable: statuses } = useDict('sys_normal_disable');
   const removeDict = useDictStore((s) => s.removeDict);
   const initial: Filters = { dictType: type.dictType };
@@ -59,12 +59,7 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
     api: { get: getData, add: addData, update: updateData, remove: delData },
     onChange: (saved, filters) => removeDict(saved?.dictType ?? filters.dictType),
   });
-  const close = () => {
-    const tags = useTagsViewStore.getState();
-    const current = tags.visitedViews.find((v) => v.path === window.location.pathname);
-    if (current) tags.delView(current);
-    void navigate('/system/dict');
-  };
+  const close = useCloseTab('/system/dict');
 
   const columns: TableColumnsType<DictData> = [
     textColumn('字典编码', 'dictCode'),
@@ -113,9 +108,7 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
         <TextField label="数据标签" name="dictLabel" required="数据标签不能为空" />
         <TextField label="数据键值" name="dictValue" required="数据键值不能为空" />
         <TextField label="样式属性" name="cssClass" />
-        <Form.Item label="显示排序" name="dictSort" rules={[{ required: true, message: '数据顺序不能为空' }]}>
-          <InputNumber min={0} precision={0} />
-        </Form.Item>
+        <OrderField name="dictSort" required="数据顺序不能为空" />
         <Form.Item label="回显样式" name="listClass">
           <Select options={LIST_CLASSES} />
         </Form.Item>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button, Card, Col, Form, Input, Row, Space, Table } from 'antd';
 import { getAuthRole, updateAuthRole, type AuthRoleResult, type SysRoleOption } from '../../../api/system/user';
-import { useTagsViewStore } from '../../../stores/tagsView';
+import { useCloseTab } from '../../../hooks/useCloseTab';
 import { toast } from '../../../utils/feedback';
 import { parseTime } from '../../../utils/ruoyi';
 
@@ -12,8 +12,7 @@ const PAGE_SIZE = 10;
 export default function AuthRole() {
   const { userId } = useParams();
   const id = Number(userId);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const close = useCloseTab('/system/user');
   const [info, setInfo] = useState<AuthRoleResult | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [page, setPage] = useState(1);
@@ -28,12 +27,6 @@ export default function AuthRole() {
       })
       .catch(() => setInfo(null));
   }, [id]);
-
-  const close = () => {
-    const view = useTagsViewStore.getState().visitedViews.find((v) => v.path === location.pathname);
-    if (view) useTagsViewStore.getState().delView(view);
-    navigate('/system/user');
-  };
 
   const submit = async () => {
     setSaving(true);
