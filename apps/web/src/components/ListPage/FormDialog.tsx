@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, Modal, type ColProps, type FormInstance } from 'antd';
 import type { AjaxResult } from '../../types/api';
 import { toast } from '../../utils/feedback';
 import { useFormName } from './formName';
@@ -77,6 +77,11 @@ export function useFormDialog<T extends object>({ entity, defaults, api, onSaved
   };
 }
 
+/** Labels of a dialog form: a fixed column beside the fields, above them on phones. */
+export function dialogLabelCol(width: number): ColProps {
+  return { xs: { span: 24 }, sm: { flex: `${width}px` } };
+}
+
 interface FormDialogProps<T> {
   form: FormInstance<T>;
   open: boolean;
@@ -107,7 +112,7 @@ export function FormDialog<T extends object>(props: FormDialogProps<T>) {
       forceRender
       destroyOnHidden={false}
     >
-      <Form form={form} name={name} labelCol={{ flex: `${labelWidth}px` }} labelAlign="right" onFinish={onOk}>
+      <Form form={form} name={name} labelCol={dialogLabelCol(labelWidth)} labelAlign="right" onFinish={onOk}>
         {children}
         <button type="submit" hidden aria-hidden />
       </Form>

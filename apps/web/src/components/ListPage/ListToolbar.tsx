@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { HasPermi } from '../HasPermi';
-import RightToolbar from '../RightToolbar';
+import RightToolbar, { type ToolbarColumn } from '../RightToolbar';
 import type { ListPageState } from './types';
 
 interface ListToolbarProps {
@@ -13,12 +13,18 @@ interface ListToolbarProps {
   onEdit: (id: number) => void;
   onDelete: (ids: number[]) => void;
   onExport: () => void;
+  /** 导入 before 导出, behind <prefix>:import. */
+  onImport?: () => void;
+  /** The column chooser of the circle buttons. */
+  columns?: ToolbarColumn[];
+  onColumnsChange?: (columns: ToolbarColumn[]) => void;
   /** Further buttons after 导出 (刷新缓存, 关闭 …). */
   children?: ReactNode;
 }
 
-/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / 导出, then the circle buttons. */
-export default function ListToolbar({ perm, list, onAdd, onEdit, onDelete, onExport, children }: ListToolbarProps) {
+/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / 导出, then the circle buttons. */
+export default function ListToolbar(props: ListToolbarProps) {
+  const { perm, list, onAdd, onEdit, onDelete, onExport, onImport, columns, onColumnsChange, children } = props;
   const ids = list.selectedKeys.map(Number);
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
@@ -38,6 +44,13 @@ export default function ListToolbar({ perm, list, onAdd, onEdit, onDelete, onExp
             删除
           </Button>
         </HasPermi>
+        {onImport && (
+          <HasPermi value={[`${perm}:import`]}>
+            <Button icon={<UploadOutlined />} onClick={onImport}>
+              导入
+            </Button>
+          </HasPermi>
+        )}
         <HasPermi value={[`${perm}:export`]}>
           <Button color="orange" variant="outlined" icon={<DownloadOutlined />} onClick={onExport}>
             导出
@@ -45,7 +58,13 @@ export default function ListToolbar({ perm, list, onAdd, onEdit, onDelete, onExp
         </HasPermi>
         {children}
       </Space>
-      <RightToolbar showSearch={list.showSearch} onShowSearchChange={list.setShowSearch} onRefresh={list.refresh} />
+      <RightToolbar
+        showSearch={list.showSearch}
+        onShowSearchChange={list.setShowSearch}
+        onRefresh={list.refresh}
+        columns={columns}
+        onColumnsChange={onColumnsChange}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { HasPermi } from '../HasPermi';
 
@@ -27,5 +27,25 @@ export default function RowActions({ perm, onEdit, onDelete, children }: RowActi
         </Button>
       </HasPermi>
     </span>
+  );
+}
+
+interface IconActionProps {
+  /** The full permission the button needs, such as 'system:user:resetPwd'. */
+  perm: string;
+  /** Tooltip and accessible name. */
+  title: string;
+  icon: ReactNode;
+  onClick: () => void;
+}
+
+/** An icon-only link button of the 操作 column (用户管理, 角色管理), named by its tooltip. */
+export function IconAction({ perm, title, icon, onClick }: IconActionProps) {
+  return (
+    <HasPermi value={[perm]}>
+      <Tooltip title={title}>
+        <Button type="link" aria-label={title} icon={icon} onClick={onClick} />
+      </Tooltip>
+    </HasPermi>
   );
 }

@@ -13,8 +13,8 @@
 export { default as SearchBar } from './SearchBar';
 export { default as ListToolbar } from './ListToolbar';
 export { default as ListTable } from './ListTable';
-export { default as RowActions } from './RowActions';
-export { FormDialog, useFormDialog, type CrudApi } from './FormDialog';
+export { default as RowActions, IconAction } from './RowActions';
+export { dialogLabelCol, FormDialog, useFormDialog, type CrudApi } from './FormDialog';
 export { deleteRows, dictChoices, runAction } from './actions';
 export { actionColumn, createTimeColumn, dictColumn, textColumn } from './columns';
 export {
@@ -30,5 +30,6 @@ export {
   TreeSelectField,
 } from './fields';
 export { orderColumn, treeActionColumn, TreeTable, TreeToolbar, useTreePage } from './TreePage';
+export { useStatusColumn } from './statusColumn';
 export type { ListPageState } from './types';
 export { useCrudPage } from './useCrudPage';

@@ -1,4 +1,4 @@
-import { Form, InputNumber, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { addPost, delPost, getPost, listPost, updatePost, type Post } from '../../../api/system/post';
 import {
   actionColumn,
@@ -8,6 +8,7 @@ import {
   FormDialog,
   ListTable,
   ListToolbar,
+  OrderField,
   RemarkField,
   SearchBar,
   SearchDict,
@@ -63,9 +64,7 @@ export default function PostPage() {
       <FormDialog {...dialog.dialogProps}>
         <TextField label="岗位名称" name="postName" required="岗位名称不能为空" />
         <TextField label="岗位编码" name="postCode" required="岗位编码不能为空" placeholder="请输入编码名称" />
-        <Form.Item label="岗位顺序" name="postSort" rules={[{ required: true, message: '岗位顺序不能为空' }]}>
-          <InputNumber min={0} precision={0} />
-        </Form.Item>
+        <OrderField label="岗位顺序" name="postSort" required="岗位顺序不能为空" />
         <DictRadioField label="岗位状态" name="status" options={statuses} />
         <RemarkField />
       </FormDialog>

@@ -1,26 +1,24 @@
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Table, type TableColumnsType } from 'antd';
+import { useParams } from 'react-router';
+import { Button, type TableColumnsType } from 'antd';
 import { CloseCircleOutlined, CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { allocatedUserList, authUserCancel, authUserCancelAll, type RoleUser } from '../../../api/system/role';
 import { HasPermi } from '../../../components/HasPermi';
-import Pagination from '../../../components/Pagination';
+import { ListTable } from '../../../components/ListPage';
 import RightToolbar from '../../../components/RightToolbar';
+import { useCloseTab } from '../../../hooks/useCloseTab';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
-import { useTagsViewStore } from '../../../stores/tagsView';
 import { confirmDialog, toast } from '../../../utils/feedback';
 import SelectUserDialog from './components/SelectUserDialog';
-import UserSearchForm, { type UserFilters } from './components/UserSearchForm';
-import { userColumns } from './components/userColumns';
+import { USER_FILTERS, UserSearchBar, userColumns } from './components/userColumns';
 
 /** 分配用户 (route /system/role-auth/user/:roleId): the users holding a role. */
 export default function AuthUserPage() {
   const roleId = Number(useParams().roleId);
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const close = useCloseTab('/system/role');
   const { sys_normal_disable: statusOptions } = useDict('sys_normal_disable');
-  const list = useListPage<RoleUser, UserFilters>(`system-role-allocated-${roleId}`, (q) => allocatedUserList({ ...q, roleId }), {});
+  const list = useListPage(`system-role-allocated-${roleId}`, (q) => allocatedUserList({ ...q, roleId }), USER_FILTERS);
   const [selecting, setSelecting] = useState(false);
 
   /** Confirms, revokes, toasts 取消授权成功 and reloads; a refused call keeps the list as it is. */
@@ -36,19 +34,13 @@ export default function AuthUserPage() {
     }
   };
 
-  const close = () => {
-    const store = useTagsViewStore.getState();
-    const view = store.visitedViews.find((v) => v.path === pathname);
-    if (view) store.delView(view);
-    navigate('/system/role');
-  };
-
   const columns: TableColumnsType<RoleUser> = [
     ...userColumns(statusOptions),
     {
       title: '操作',
       key: 'actions',
       align: 'center',
+      width: 130,
       render: (_v, user) => (
         <HasPermi value={['system:role:remove']}>
           <Button
@@ -65,8 +57,8 @@ export default function AuthUserPage() {
 
   return (
     <div className="app-container">
-      {list.showSearch && <UserSearchForm filters={list.filters} onChange={list.setFilters} onSearch={() => list.search()} onReset={list.reset} />}
-      <div style={{ display: 'flex', gap: 10, marginBottom: 8, alignItems: 'center' }}>
+      <UserSearchBar list={list} />
+      <div style={{ display: 'flex', gap: 10, marginBottom: 8, alignItems: 'center', flexWrap: 'wrap' }}>
         <HasPermi value={['system:role:add']}>
           <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setSelecting(true)}>
             添加用户
@@ -87,17 +79,7 @@ export default function AuthUserPage() {
         </Button>
         <RightToolbar showSearch={list.showSearch} onShowSearchChange={list.setShowSearch} onRefresh={list.refresh} />
       </div>
-      <Table<RoleUser>
-        rowKey="userId"
-        size="middle"
-        loading={list.loading}
-        columns={columns}
-        dataSource={list.rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{ selectedRowKeys: list.selectedKeys, onChange: list.setSelectedKeys }}
-      />
-      <Pagination total={list.total} page={list.page.pageNum} limit={list.page.pageSize} onChange={list.setPage} />
+      <ListTable list={list} rowKey="userId" columns={columns} />
       <SelectUserDialog
         roleId={roleId}
         open={selecting}

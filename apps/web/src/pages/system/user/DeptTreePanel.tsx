@@ -81,7 +81,7 @@ export default function DeptTreePanel({ tree, loading, selected, onSelect, onRef
   );
 
   return (
-    <aside className="dept-tree-panel" style={{ width, flex: `0 0 ${width}px`, position: 'relative', paddingRight: 12 }}>
+    <aside className="dept-tree-panel" style={{ '--dept-panel-width': `${width}px` } as React.CSSProperties}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 6, marginBottom: 8 }}>
         <ApartmentOutlined />
         <strong style={{ flex: 1 }}>组织机构</strong>

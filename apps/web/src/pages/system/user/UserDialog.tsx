@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Col, Form, Input, Modal, Radio, Row, Select, Spin, TreeSelect } from 'antd';
+import { Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
 import { passwordPolicyError } from '@acs/shared';
 import {
   addUser,
@@ -9,25 +9,15 @@ import {
   type SysRoleOption,
   type UserForm,
 } from '../../../api/system/user';
+import { dialogLabelCol, dictChoices, DictRadioField, EmailField, PhoneField, RemarkField, TextField, TreeSelectField } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
 import type { TreeNode } from '../../../types/api';
 import { PASSWORD_RULE_SESSION_KEY } from '../../../stores/user';
 import { toast } from '../../../utils/feedback';
 
-/** Screens §3.1: 11 digits starting 1 then 3–9. */
-const PHONE = /^1[3-9]\d{9}$/;
-
-interface TreeOption {
-  value: number;
-  title: string;
-  children?: TreeOption[];
-}
-
 /** The dialog offers enabled departments only; the side panel still shows disabled ones. */
-const enabledDepts = (nodes: TreeNode[]): TreeOption[] =>
-  nodes
-    .filter((n) => !n.disabled)
-    .map((n) => ({ value: n.id, title: n.label, children: n.children ? enabledDepts(n.children) : undefined }));
+const enabledDepts = (nodes: TreeNode[]): TreeNode[] =>
+  nodes.filter((n) => !n.disabled).map((n) => ({ ...n, children: n.children ? enabledDepts(n.children) : undefined }));
 
 interface UserDialogProps {
   /** undefined: closed; null: add; a number: edit that user. */
@@ -113,31 +103,31 @@ export default function UserDialog({ userId, deptTree, initPassword, onClose, on
       destroyOnHidden
     >
       <Spin spinning={loading}>
-        <Form form={form} labelCol={{ flex: '80px' }} autoComplete="off">
+        <Form form={form} labelCol={dialogLabelCol(80)} autoComplete="off">
           <Row gutter={16}>
-            <Col span={12}>
-              <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, message: '用户昵称不能为空' }]}>
-                <Input placeholder="请输入用户昵称" maxLength={30} />
-              </Form.Item>
+            <Col xs={24} sm={12}>
+              <TextField label="用户昵称" name="nickName" required="用户昵称不能为空" maxLength={30} />
             </Col>
-            <Col span={12}>
-              <Form.Item name="deptId" label="归属部门">
-                <TreeSelect treeData={enabledDepts(deptTree)} placeholder="请选择归属部门" allowClear treeDefaultExpandAll showSearch treeNodeFilterProp="title" />
-              </Form.Item>
+            <Col xs={24} sm={12}>
+              <TreeSelectField
+                label="归属部门"
+                name="deptId"
+                treeData={enabledDepts(deptTree)}
+                labelKey="label"
+                valueKey="id"
+                placeholder="请选择归属部门"
+                allowClear
+              />
             </Col>
-            <Col span={12}>
-              <Form.Item name="phonenumber" label="手机号码" rules={[{ pattern: PHONE, message: '请输入正确的手机号码' }]}>
-                <Input placeholder="请输入手机号码" maxLength={11} />
-              </Form.Item>
+            <Col xs={24} sm={12}>
+              <PhoneField />
             </Col>
-            <Col span={12}>
-              <Form.Item name="email" label="邮箱" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
-                <Input placeholder="请输入邮箱" maxLength={50} />
-              </Form.Item>
+            <Col xs={24} sm={12}>
+              <EmailField />
             </Col>
             {isAdd && (
               <>
-                <Col span={12}>
+                <Col xs={24} sm={12}>
                   <Form.Item
                     name="userName"
                     label="用户名称"
@@ -149,7 +139,7 @@ export default function UserDialog({ userId, deptTree, initPassword, onClose, on
                     <Input placeholder="请输入用户名称" maxLength={30} />
                   </Form.Item>
                 </Col>
-                <Col span={12}>
+                <Col xs={24} sm={12}>
                   <Form.Item
                     name="password"
                     label="用户密码"
@@ -168,17 +158,15 @@ export default function UserDialog({ userId, deptTree, initPassword, onClose, on
                 </Col>
               </>
             )}
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="sex" label="用户性别">
-                <Select placeholder="请选择" allowClear options={sexes.map((d) => ({ value: d.value, label: d.label }))} />
+                <Select placeholder="请选择" allowClear options={dictChoices(sexes)} />
               </Form.Item>
             </Col>
-            <Col span={12}>
-              <Form.Item name="status" label="状态">
-                <Radio.Group options={statuses.map((d) => ({ value: d.value, label: d.label }))} />
-              </Form.Item>
+            <Col xs={24} sm={12}>
+              <DictRadioField label="状态" name="status" options={statuses} />
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="postIds" label="岗位">
                 <Select
                   mode="multiple"
@@ -187,7 +175,7 @@ export default function UserDialog({ userId, deptTree, initPassword, onClose, on
                 />
               </Form.Item>
             </Col>
-            <Col span={12}>
+            <Col xs={24} sm={12}>
               <Form.Item name="roleIds" label="角色">
                 <Select
                   mode="multiple"
@@ -197,9 +185,7 @@ export default function UserDialog({ userId, deptTree, initPassword, onClose, on
               </Form.Item>
             </Col>
             <Col span={24}>
-              <Form.Item name="remark" label="备注">
-                <Input.TextArea placeholder="请输入内容" />
-              </Form.Item>
+              <RemarkField />
             </Col>
           </Row>
         </Form>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Col, Form, Input, Modal, Radio, Row, Select, Skeleton, Spin } from 'antd';
 import { addNotice, getNotice, updateNotice, type NoticeForm } from '../../../../api/system/notice';
 import type { EditorProps } from '../../../../components/Editor';
+import { dialogLabelCol } from '../../../../components/ListPage';
 import type { DictOption } from '../../../../hooks/useDict';
 import { toast } from '../../../../utils/feedback';
 
@@ -64,7 +65,7 @@ function NoticeFormBody({ noticeId, types, statuses, onClose, onSaved }: FormPro
 
   return (
     <Spin spinning={loading}>
-      <Form form={form} name="notice" labelCol={{ flex: '80px' }} initialValues={EMPTY} onFinish={submit}>
+      <Form form={form} name="notice" labelCol={dialogLabelCol(80)} initialValues={EMPTY} onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="noticeTitle" label="公告标题" rules={[{ required: true, whitespace: true, message: '公告标题不能为空' }]}>

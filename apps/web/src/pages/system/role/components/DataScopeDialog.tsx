@@ -3,6 +3,7 @@ import { Form, Input, Modal, Select } from 'antd';
 import { dataScope, deptTreeSelect, getRole, type Role } from '../../../../api/system/role';
 import type { TreeNode } from '../../../../types/api';
 import { toast } from '../../../../utils/feedback';
+import { dialogLabelCol } from '../../../../components/ListPage';
 import CheckTree from './CheckTree';
 import { conduct, submittedKeys } from './treeKeys';
 
@@ -92,7 +93,7 @@ export default function DataScopeDialog({ roleId, onClose, onSaved }: DataScopeD
       onOk={() => void submit()}
       onCancel={onClose}
     >
-      <Form labelCol={{ flex: '100px' }}>
+      <Form labelCol={dialogLabelCol(100)}>
         <Form.Item label="角色名称">
           <Input value={role?.roleName ?? ''} disabled />
         </Form.Item>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, InputNumber, Modal, Radio, Tooltip } from 'antd';
-import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Form } from 'antd';
 import { roleMenuTreeselect, treeselect } from '../../../../api/system/menu';
 import { addRole, getRole, updateRole, type RoleForm } from '../../../../api/system/role';
 import type { TreeNode } from '../../../../types/api';
+import { DictRadioField, FormDialog, OrderField, RemarkField, TextField } from '../../../../components/ListPage';
 import { useDict } from '../../../../hooks/useDict';
 import { toast } from '../../../../utils/feedback';
 import CheckTree from './CheckTree';
@@ -88,56 +88,37 @@ export default function RoleDialog({ roleId, onClose, onSaved }: RoleDialogProps
   };
 
   return (
-    <Modal
-      title={editing ? '修改角色' : '添加角色'}
+    <FormDialog
+      form={form}
       open={open}
-      width={500}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
+      saving={saving}
+      title={editing ? '修改角色' : '添加角色'}
       onOk={() => void submit().catch(() => undefined)}
       onCancel={onClose}
-      forceRender
+      labelWidth={100}
     >
-      <Form form={form} labelCol={{ flex: '100px' }} initialValues={EMPTY}>
-        <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: '角色名称不能为空' }]}>
-          <Input placeholder="请输入角色名称" maxLength={30} />
-        </Form.Item>
-        <Form.Item
-          name="roleKey"
-          label={
-            <span>
-              <Tooltip title="控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasRole('admin')`)">
-                <QuestionCircleOutlined style={{ marginRight: 4 }} />
-              </Tooltip>
-              权限字符
-            </span>
-          }
-          rules={[{ required: true, whitespace: true, message: '权限字符不能为空' }]}
-        >
-          <Input placeholder="请输入权限字符" maxLength={100} />
-        </Form.Item>
-        <Form.Item name="roleSort" label="角色顺序" rules={[{ required: true, message: '角色顺序不能为空' }]}>
-          <InputNumber min={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Radio.Group options={statusOptions.map((o) => ({ label: o.label, value: o.value }))} />
-        </Form.Item>
-        <Form.Item label="菜单权限">
-          <CheckTree
-            name="菜单权限"
-            treeData={menus}
-            loading={loading}
-            checked={checked}
-            onCheckedChange={setChecked}
-            linked={linked}
-            onLinkedChange={setLinked}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label="备注">
-          <Input.TextArea placeholder="请输入内容" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <TextField label="角色名称" name="roleName" required="角色名称不能为空" maxLength={30} />
+      <TextField
+        label="权限字符"
+        name="roleKey"
+        required="权限字符不能为空"
+        maxLength={100}
+        tooltip="控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasRole('admin')`)"
+      />
+      <OrderField label="角色顺序" name="roleSort" required="角色顺序不能为空" />
+      <DictRadioField label="状态" name="status" options={statusOptions} />
+      <Form.Item label="菜单权限">
+        <CheckTree
+          name="菜单权限"
+          treeData={menus}
+          loading={loading}
+          checked={checked}
+          onCheckedChange={setChecked}
+          linked={linked}
+          onLinkedChange={setLinked}
+        />
+      </Form.Item>
+      <RemarkField />
+    </FormDialog>
   );
 }

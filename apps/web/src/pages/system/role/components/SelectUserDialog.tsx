@@ -4,8 +4,7 @@ import Pagination from '../../../../components/Pagination';
 import { useDict } from '../../../../hooks/useDict';
 import { useListPage } from '../../../../hooks/useListPage';
 import { toast } from '../../../../utils/feedback';
-import UserSearchForm, { type UserFilters } from './UserSearchForm';
-import { userColumns } from './userColumns';
+import { USER_FILTERS, UserSearchBar, userColumns } from './userColumns';
 
 interface SelectUserDialogProps {
   roleId: number;
@@ -16,7 +15,7 @@ interface SelectUserDialogProps {
 
 function SelectUserBody({ roleId, onClose, onSaved }: Omit<SelectUserDialogProps, 'open'>) {
   const { sys_normal_disable: statusOptions } = useDict('sys_normal_disable');
-  const list = useListPage<RoleUser, UserFilters>(`system-role-unallocated-${roleId}`, (q) => unallocatedUserList({ ...q, roleId }), {});
+  const list = useListPage(`system-role-unallocated-${roleId}`, (q) => unallocatedUserList({ ...q, roleId }), USER_FILTERS);
 
   const toggle = (userId: number) =>
     list.setSelectedKeys(list.selectedKeys.includes(userId) ? list.selectedKeys.filter((k) => k !== userId) : [...list.selectedKeys, userId]);
@@ -37,7 +36,7 @@ function SelectUserBody({ roleId, onClose, onSaved }: Omit<SelectUserDialogProps
 
   return (
     <Modal title="选择用户" open width={800} style={{ top: '5vh' }} okText="确 定" cancelText="取 消" onOk={() => void submit()} onCancel={onClose}>
-      <UserSearchForm filters={list.filters} onChange={list.setFilters} onSearch={() => list.search()} onReset={list.reset} />
+      <UserSearchBar list={list} />
       <Table<RoleUser>
         rowKey="userId"
         size="small"

@@ -3,6 +3,7 @@ import { Button, Form, Input, Radio, Space } from 'antd';
 import { updateUserProfile, type ProfileForm } from '../../../../api/system/user';
 import { useUserStore } from '../../../../stores/user';
 import { toast } from '../../../../utils/feedback';
+import { EmailField, PhoneField } from '../../../../components/ListPage';
 import { LABEL_COL, WRAPPER_COL } from '../../../../components/PasswordForm/layout';
 
 interface UserInfoFormProps {
@@ -10,8 +11,6 @@ interface UserInfoFormProps {
   onSaved: (form: ProfileForm) => void;
   onClose: () => void;
 }
-
-const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 
 /** 基本资料: nick name, phone, email and sex of the signed-in user. */
 export default function UserInfoForm({ initial, onSaved, onClose }: UserInfoFormProps) {
@@ -40,26 +39,8 @@ export default function UserInfoForm({ initial, onSaved, onClose }: UserInfoForm
       <Form.Item name="nickName" label="用户昵称" rules={[{ required: true, whitespace: true, message: '用户昵称不能为空' }]}>
         <Input maxLength={30} />
       </Form.Item>
-      <Form.Item
-        name="phonenumber"
-        label="手机号码"
-        rules={[
-          { required: true, message: '手机号码不能为空' },
-          { pattern: PHONE_PATTERN, message: '请输入正确的手机号码' },
-        ]}
-      >
-        <Input maxLength={11} />
-      </Form.Item>
-      <Form.Item
-        name="email"
-        label="邮箱"
-        rules={[
-          { required: true, message: '邮箱地址不能为空' },
-          { type: 'email', message: '请输入正确的邮箱地址' },
-        ]}
-      >
-        <Input maxLength={50} />
-      </Form.Item>
+      <PhoneField required="手机号码不能为空" />
+      <EmailField required="邮箱地址不能为空" />
       <Form.Item name="sex" label="性别">
         <Radio.Group>
           <Radio value="0">男</Radio>
