@@ -72,7 +72,9 @@ export default function UserDialog({ userId, deptTree, initPassword, onClose, on
   }, [open, userId]);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    // The whole record travels, as the RuoYi client sends it: 用户名称 has no input when editing
+    // but the server still requires it.
+    const values: UserForm = { ...form.getFieldsValue(true), ...(await form.validateFields()) };
     setSaving(true);
     try {
       if (isAdd) {
