@@ -2,17 +2,20 @@ import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { HasPermi } from '../HasPermi';
+import { download } from '../../utils/download';
 import RightToolbar, { type ToolbarColumn } from '../RightToolbar';
 import type { ListPageState } from './types';
 
 interface ListToolbarProps {
   /** Permission prefix such as 'system:post'; the buttons need <prefix>:add|edit|remove|export. */
   perm: string;
-  list: Pick<ListPageState<unknown, object>, 'selectedKeys' | 'showSearch' | 'setShowSearch' | 'refresh'>;
+  list: Pick<ListPageState<unknown, object>, 'selectedKeys' | 'showSearch' | 'setShowSearch' | 'refresh' | 'exportParams'>;
   onAdd: () => void;
   onEdit: (id: number) => void;
   onDelete: (ids: number[]) => void;
-  onExport: () => void;
+  /** 导出 posts the applied filters here and saves the sheet as <exportName>_<timestamp>.xlsx. */
+  exportUrl: string;
+  exportName: string;
   /** 导入 before 导出, behind <prefix>:import. */
   onImport?: () => void;
   /** The column chooser of the circle buttons. */
@@ -24,7 +27,7 @@ interface ListToolbarProps {
 
 /** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / 导出, then the circle buttons. */
 export default function ListToolbar(props: ListToolbarProps) {
-  const { perm, list, onAdd, onEdit, onDelete, onExport, onImport, columns, onColumnsChange, children } = props;
+  const { perm, list, onAdd, onEdit, onDelete, exportUrl, exportName, onImport, columns, onColumnsChange, children } = props;
   const ids = list.selectedKeys.map(Number);
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
@@ -52,7 +55,12 @@ export default function ListToolbar(props: ListToolbarProps) {
           </HasPermi>
         )}
         <HasPermi value={[`${perm}:export`]}>
-          <Button color="orange" variant="outlined" icon={<DownloadOutlined />} onClick={onExport}>
+          <Button
+            color="orange"
+            variant="outlined"
+            icon={<DownloadOutlined />}
+            onClick={() => void download(exportUrl, list.exportParams, `${exportName}_${Date.now()}.xlsx`)}
+          >
             导出
           </Button>
         </HasPermi>

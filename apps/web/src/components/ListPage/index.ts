@@ -4,7 +4,7 @@
  *   const { list, dialog, remove } = useCrudPage({ key, fetch, filters, entity, defaults, api });
  *   <SearchBar list={list} initialValues={filters} withDateRange> <SearchText …/> <SearchDict …/> </SearchBar>
  *   <ListToolbar perm="system:post" list={list} onAdd={() => dialog.openAdd()} onEdit={dialog.openEdit}
- *     onDelete={remove} onExport={() => download(url, list.exportParams, name)} />
+ *     onDelete={remove} exportUrl="/system/post/export" exportName="post" />
  *   <ListTable list={list} rowKey="postId" columns={[textColumn(…), dictColumn(…), createTimeColumn(), actionColumn(…)]} />
  *   <FormDialog {...dialog.dialogProps}> <TextField …/> <DictRadioField …/> <RemarkField /> </FormDialog>
  *

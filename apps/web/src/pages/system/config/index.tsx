@@ -19,7 +19,6 @@ import {
   useCrudPage,
 } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
-import { download } from '../../../utils/download';
 
 const PERM = 'system:config';
 const FILTERS: { configName?: string; configKey?: string; configType?: string } = {};
@@ -60,7 +59,8 @@ export default function ConfigPage() {
         onAdd={() => dialog.openAdd()}
         onEdit={dialog.openEdit}
         onDelete={remove}
-        onExport={() => void download('/system/config/export', list.exportParams, `config_${Date.now()}.xlsx`)}
+        exportUrl="/system/config/export"
+        exportName="config"
       >
         <RefreshCacheButton perm={PERM} onClick={() => void runAction(refreshConfigCache, '刷新缓存成功')} />
       </ListToolbar>

@@ -25,7 +25,6 @@ import {
 import { useDict } from '../../../hooks/useDict';
 import { useDictStore } from '../../../stores/dict';
 import { useCloseTab } from '../../../hooks/useCloseTab';
-import { download } from '../../../utils/download';
 
 const PERM = 'system:dict';
 
@@ -94,7 +93,8 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
         onAdd={() => dialog.openAdd({ dictType: list.filters.dictType })}
         onEdit={dialog.openEdit}
         onDelete={remove}
-        onExport={() => void download('/system/dict/data/export', list.exportParams, `dict_data_${Date.now()}.xlsx`)}
+        exportUrl="/system/dict/data/export"
+        exportName="dict_data"
       >
         <Button color="orange" variant="outlined" icon={<CloseOutlined />} onClick={close}>
           关闭

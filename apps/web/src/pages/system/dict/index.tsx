@@ -23,7 +23,6 @@ import {
 } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
 import { useDictStore } from '../../../stores/dict';
-import { download } from '../../../utils/download';
 
 const PERM = 'system:dict';
 const FILTERS: { dictName?: string; dictType?: string; status?: string } = {};
@@ -80,7 +79,8 @@ export default function DictPage() {
         onAdd={() => dialog.openAdd()}
         onEdit={dialog.openEdit}
         onDelete={remove}
-        onExport={() => void download('/system/dict/type/export', list.exportParams, `dict_${Date.now()}.xlsx`)}
+        exportUrl="/system/dict/type/export"
+        exportName="dict"
       >
         <RefreshCacheButton perm={PERM} onClick={() => void runAction(refresh, '刷新成功')} />
       </ListToolbar>

@@ -18,7 +18,6 @@ import {
   useCrudPage,
 } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
-import { download } from '../../../utils/download';
 
 const PERM = 'system:post';
 const FILTERS: { postCode?: string; postName?: string; status?: string } = {};
@@ -58,7 +57,8 @@ export default function PostPage() {
         onAdd={() => dialog.openAdd()}
         onEdit={dialog.openEdit}
         onDelete={remove}
-        onExport={() => void download('/system/post/export', list.exportParams, `post_${Date.now()}.xlsx`)}
+        exportUrl="/system/post/export"
+        exportName="post"
       />
       <ListTable list={list} rowKey="postId" columns={columns} />
       <FormDialog {...dialog.dialogProps}>

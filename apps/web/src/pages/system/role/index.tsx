@@ -16,7 +16,6 @@ import {
 } from '../../../components/ListPage';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
-import { download } from '../../../utils/download';
 import DataScopeDialog from './components/DataScopeDialog';
 import RoleDialog from './components/RoleDialog';
 
@@ -97,7 +96,8 @@ export default function RolePage() {
         onAdd={() => setEditing(0)}
         onEdit={setEditing}
         onDelete={remove}
-        onExport={() => void download('/system/role/export', list.exportParams, `role_${Date.now()}.xlsx`)}
+        exportUrl="/system/role/export"
+        exportName="role"
       />
       <ListTable list={list} rowKey="roleId" columns={columns} />
 

@@ -20,7 +20,6 @@ import type { ToolbarColumn } from '../../../components/RightToolbar';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import type { TreeNode } from '../../../types/api';
-import { download } from '../../../utils/download';
 import DeptTreePanel from './DeptTreePanel';
 import ImportDialog from './ImportDialog';
 import ResetPwdDialog from './ResetPwdDialog';
@@ -153,7 +152,8 @@ export default function User() {
           onEdit={setEditing}
           onDelete={remove}
           onImport={() => setImporting(true)}
-          onExport={() => void download('/system/user/export', list.exportParams, `user_${Date.now()}.xlsx`)}
+          exportUrl="/system/user/export"
+        exportName="user"
           columns={columns}
           onColumnsChange={changeColumns}
         />
