@@ -9,7 +9,8 @@ const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-
 const confirmBox = (page: Page) => page.locator('.ant-modal-confirm');
 
 async function searchName(page: Page, name: string) {
-  const input = page.getByPlaceholder('请输入用户名称');
+  // The add dialog has the same placeholder and may still be closing, so the search form is named.
+  const input = page.getByRole('form', { name: '搜索条件' }).getByPlaceholder('请输入用户名称');
   await input.fill(name);
   await input.press('Enter');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
