@@ -1,3 +1,4 @@
 export * from './codes';
 export * from './constants';
 export * from './password';
+export * from './ai';

@@ -12,6 +12,13 @@ import { deptRoutes } from './system/dept/routes';
 import { profileRoutes } from './system/profile/routes';
 import { roleRoutes } from './system/role/routes';
 import { userRoutes } from './system/user/routes';
+import { modelRoutes } from './ai/model/routes';
+import { agentRoutes } from './ai/agent/routes';
+import { replyRoutes } from './ai/reply/routes';
+import { variableRoutes } from './ai/variable/routes';
+import { debugRoutes } from './ai/debug/routes';
+import { chatRoutes } from './ai/chat/routes';
+import { conversationRoutes } from './ai/conversation/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
@@ -32,4 +39,11 @@ export const apiModules: FastifyPluginAsync[] = [
   deptRoutes,
   roleRoutes,
   userRoutes,
+  modelRoutes,
+  agentRoutes,
+  replyRoutes,
+  variableRoutes,
+  debugRoutes,
+  chatRoutes,
+  conversationRoutes,
 ];

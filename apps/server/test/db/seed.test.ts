@@ -17,11 +17,11 @@ const expectedCounts: [string, PgTable, number][] = [
   ['sys_user', s.sysUser, 2],
   ['sys_post', s.sysPost, 4],
   ['sys_role', s.sysRole, 2],
-  ['sys_menu', s.sysMenu, 85],
+  ['sys_menu', s.sysMenu, 109],
   ['sys_user_role', s.sysUserRole, 2],
   ['sys_user_post', s.sysUserPost, 2],
   ['sys_role_dept', s.sysRoleDept, 3],
-  ['sys_role_menu', s.sysRoleMenu, 85],
+  ['sys_role_menu', s.sysRoleMenu, 109],
   ['sys_dict_type', s.sysDictType, 10],
   ['sys_dict_data', s.sysDictData, 29],
   ['sys_config', s.sysConfig, 9],
@@ -66,14 +66,15 @@ function seedSuite(postgres: boolean) {
     expect(held[0].n).toBe(await rowCount(db, s.sysMenu));
   });
 
-  it('the menu tree is connected and matches the RuoYi rows', async () => {
+  it('the menu tree is connected: the RuoYi rows and the AI area', async () => {
     const menus = await db.select().from(s.sysMenu);
     const ids = new Set(menus.map((m) => m.menuId));
     expect(menus.filter((m) => m.parentId !== 0 && !ids.has(m.parentId))).toEqual([]);
     const byType = (t: string) => menus.filter((m) => m.menuType === t).length;
-    expect([byType('M'), byType('C'), byType('F')]).toEqual([5, 19, 61]);
+    expect([byType('M'), byType('C'), byType('F')]).toEqual([5 + 1, 19 + 4, 61 + 19]);
     const roots = menus.filter((m) => m.parentId === 0).sort((a, b) => a.orderNum - b.orderNum);
     expect(roots.map((m) => [m.menuName, m.path, m.isFrame])).toEqual([
+      ['AI客服', 'ai', 1],
       ['系统管理', 'system', 1],
       ['系统监控', 'monitor', 1],
       ['系统工具', 'tool', 1],
@@ -140,7 +141,7 @@ function seedSuite(postgres: boolean) {
       db.insert(s.sysDictData).values({ dictLabel: '新值', dictType: 'test_fresh', ...audit }).returning({ id: s.sysDictData.dictCode }),
       db.insert(s.sysJob).values({ jobName: '新任务', invokeTarget: 'ryTask.ryNoParams', ...audit }).returning({ id: s.sysJob.jobId }),
     ]);
-    expect(fresh.map(([row]) => row.id)).toEqual([100, 200, 2000, 100, 100, 10, 100, 100, 100, 100]);
+    expect(fresh.map(([row]) => row.id)).toEqual([100, 200, 2044, 100, 100, 10, 100, 100, 100, 100]);
   });
 
   it('seedIfEmpty leaves a seeded database alone', async () => {
@@ -153,10 +154,10 @@ function seedSuite(postgres: boolean) {
   it('moves an identity sequence past a seeded id that reaches its start', async () => {
     const names = Object.values(s).filter((t) => is(t, PgTable)).map((t) => `"${getTableName(t)}"`);
     await db.execute(sql.raw(`truncate table ${names.join(', ')}`));
-    await db.insert(s.sysMenu).values({ menuId: 2000, menuName: '业务菜单', menuType: 'M' });
+    await db.insert(s.sysMenu).values({ menuId: 3000, menuName: '业务菜单', menuType: 'M' });
     expect(await seedIfEmpty(db)).toBe(true);
     const [next] = await db.insert(s.sysMenu).values({ menuName: '再一个', menuType: 'M' }).returning({ id: s.sysMenu.menuId });
-    expect(next.id).toBe(2001);
+    expect(next.id).toBe(3001);
     expect(await rowCount(db, s.sysUser)).toBe(2);
   });
 }

@@ -1,0 +1,235 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type {
+  AgentBusinessHours,
+  AgentHandoff,
+  AgentLeadGoal,
+  AgentModelParams,
+  MessageHit,
+  CapturedField,
+  VariableOption,
+} from '@acs/shared';
+import { audit, idColumn, remark, status, ts } from './columns';
+
+/**
+ * An OpenAI-compatible model provider. The API key is stored encrypted (infra/crypto) and never
+ * returned; the built-in engine is not a row: agents with no provider use it.
+ */
+export const aiModelProvider = pgTable('ai_model_provider', {
+  providerId: idColumn('provider_id', 100),
+  name: varchar('name', { length: 50 }).notNull(),
+  baseUrl: varchar('base_url', { length: 500 }).notNull(),
+  apiKeyEnc: text('api_key_enc').notNull().default(''),
+  models: jsonb('models').$type<string[]>().notNull().default([]),
+  defaultModel: varchar('default_model', { length: 100 }).notNull().default(''),
+  timeoutMs: integer('timeout_ms').notNull().default(30_000),
+  status: status(),
+  ...audit,
+  remark: remark(),
+});
+
+export const aiAgent = pgTable('ai_agent', {
+  agentId: idColumn('agent_id', 100),
+  name: varchar('name', { length: 50 }).notNull(),
+  avatar: varchar('avatar', { length: 200 }).notNull().default(''),
+  /** draft · published · disabled */
+  status: varchar('status', { length: 16 }).notNull().default('draft'),
+  template: varchar('template', { length: 16 }).notNull().default('blank'),
+  /** null: the built-in engine. */
+  providerId: bigint('provider_id', { mode: 'number' }),
+  model: varchar('model', { length: 100 }).notNull().default(''),
+  params: jsonb('params').$type<AgentModelParams>().notNull(),
+  systemPrompt: text('system_prompt').notNull().default(''),
+  welcomeMessage: text('welcome_message').notNull().default(''),
+  quickQuestions: jsonb('quick_questions').$type<string[]>().notNull().default([]),
+  fallbackReply: text('fallback_reply').notNull().default(''),
+  handoff: jsonb('handoff').$type<AgentHandoff>().notNull(),
+  businessHours: jsonb('business_hours').$type<AgentBusinessHours>().notNull(),
+  leadGoal: jsonb('lead_goal').$type<AgentLeadGoal>().notNull(),
+  /** Minimum retrieval score (0–1) for a knowledge entry to answer. */
+  knowledgeThreshold: real('knowledge_threshold').notNull().default(0.5),
+  publishedTime: ts('published_time'),
+  ...audit,
+  remark: remark(),
+}, (t) => [uniqueIndex('uk_ai_agent_name').on(t.name)]);
+
+/** keyword: any of the '|'-separated words is contained · exact: the whole message equals · regex */
+export const aiReplyRule = pgTable('ai_reply_rule', {
+  ruleId: idColumn('rule_id', 100),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  matchType: varchar('match_type', { length: 16 }).notNull(),
+  pattern: varchar('pattern', { length: 500 }).notNull(),
+  reply: text('reply').notNull(),
+  priority: integer('priority').notNull().default(0),
+  status: status(),
+  hitCount: integer('hit_count').notNull().default(0),
+  lastHitTime: ts('last_hit_time'),
+  ...audit,
+}, (t) => [index('idx_ai_reply_rule_agent').on(t.agentId)]);
+
+export const aiKnowledge = pgTable('ai_knowledge', {
+  knowledgeId: idColumn('knowledge_id', 100),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  question: varchar('question', { length: 500 }).notNull(),
+  /** Other phrasings of the same question; retrieval scores against all of them. */
+  similarQuestions: jsonb('similar_questions').$type<string[]>().notNull().default([]),
+  answer: text('answer').notNull(),
+  status: status(),
+  hitCount: integer('hit_count').notNull().default(0),
+  lastHitTime: ts('last_hit_time'),
+  ...audit,
+}, (t) => [index('idx_ai_knowledge_agent').on(t.agentId)]);
+
+/**
+ * A variable used as {{key}}. Global ones (agent_id null) have a key unique among globals; agent
+ * ones a key unique within their agent. Keys of the system variables (VARIABLE_SYSTEM_KEYS) are reserved.
+ */
+export const aiVariable = pgTable('ai_variable', {
+  variableId: idColumn('variable_id', 100),
+  varKey: varchar('var_key', { length: 64 }).notNull(),
+  label: varchar('label', { length: 50 }).notNull(),
+  /** text · number · select · date · phone · boolean */
+  varType: varchar('var_type', { length: 16 }).notNull().default('text'),
+  /** global · agent */
+  scope: varchar('scope', { length: 16 }).notNull().default('global'),
+  agentId: bigint('agent_id', { mode: 'number' }),
+  defaultValue: varchar('default_value', { length: 500 }).notNull().default(''),
+  /** Shown when the variable has no value at render time. */
+  fallback: varchar('fallback', { length: 500 }).notNull().default(''),
+  pattern: varchar('pattern', { length: 200 }).notNull().default(''),
+  patternHint: varchar('pattern_hint', { length: 100 }).notNull().default(''),
+  options: jsonb('options').$type<VariableOption[]>().notNull().default([]),
+  sort: integer('sort').notNull().default(0),
+  status: status(),
+  ...audit,
+  remark: remark(),
+}, (t) => [index('idx_ai_variable_agent').on(t.agentId)]);
+
+/** An agent's own value for a global variable (the 设置变量 dialog). */
+export const aiAgentVariable = pgTable('ai_agent_variable', {
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  variableId: bigint('variable_id', { mode: 'number' }).notNull(),
+  value: varchar('value', { length: 500 }).notNull().default(''),
+}, (t) => [uniqueIndex('uk_ai_agent_variable').on(t.agentId, t.variableId)]);
+
+/**
+ * An account on a channel an agent answers on. Web accounts are entry points of the public /chat
+ * page; Douyin and BOSS accounts come with their channel screens.
+ */
+export const channelAccount = pgTable('channel_account', {
+  accountId: idColumn('account_id', 100),
+  /** web · douyin · boss */
+  platform: varchar('platform', { length: 16 }).notNull(),
+  name: varchar('name', { length: 50 }).notNull(),
+  externalId: varchar('external_id', { length: 128 }).notNull().default(''),
+  agentId: bigint('agent_id', { mode: 'number' }),
+  status: status(),
+  ...audit,
+  remark: remark(),
+}, (t) => [index('idx_channel_account_agent').on(t.agentId)]);
+
+export const aiConversation = pgTable('ai_conversation', {
+  conversationId: idColumn('conversation_id', 1),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  /** web · douyin · boss · debug */
+  channel: varchar('channel', { length: 16 }).notNull(),
+  accountId: bigint('account_id', { mode: 'number' }),
+  customerId: bigint('customer_id', { mode: 'number' }),
+  /** The visitor id kept in the customer's browser (web) or the platform user id. */
+  visitorId: varchar('visitor_id', { length: 64 }).notNull(),
+  /** ai · waiting · human · closed */
+  status: varchar('status', { length: 16 }).notNull().default('ai'),
+  assigneeId: bigint('assignee_id', { mode: 'number' }),
+  assigneeName: varchar('assignee_name', { length: 30 }).notNull().default(''),
+  handoffReason: varchar('handoff_reason', { length: 100 }).notNull().default(''),
+  /** Customer messages so far. */
+  turns: integer('turns').notNull().default(0),
+  /** Consecutive customer messages the AI could not answer (fallback). */
+  failures: integer('failures').notNull().default(0),
+  /** Turn at which the lead goal last asked for contact details (0: never). */
+  leadAskedTurn: integer('lead_asked_turn').notNull().default(0),
+  /** The customer declined to give contact details: the lead goal stops asking. */
+  leadDeclined: boolean('lead_declined').notNull().default(false),
+  lastSeq: integer('last_seq').notNull().default(0),
+  lastMessage: varchar('last_message', { length: 200 }).notNull().default(''),
+  lastMessageTime: ts('last_message_time'),
+  ip: varchar('ip', { length: 128 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+  createTime: ts('create_time').notNull(),
+  closeTime: ts('close_time'),
+}, (t) => [
+  index('idx_ai_conversation_agent_time').on(t.agentId, t.createTime),
+  index('idx_ai_conversation_visitor').on(t.visitorId, t.agentId),
+  index('idx_ai_conversation_status_time').on(t.status, t.lastMessageTime),
+]);
+
+export const aiMessage = pgTable('ai_message', {
+  messageId: idColumn('message_id', 1),
+  conversationId: bigint('conversation_id', { mode: 'number' }).notNull(),
+  /** 1, 2, 3… within the conversation: the client's resume point after a reconnect. */
+  seq: integer('seq').notNull(),
+  /** The customer's own id for a message it sent, so a resend after a network drop is not stored twice. */
+  clientMsgId: varchar('client_msg_id', { length: 64 }),
+  /** customer · ai · staff · system */
+  sender: varchar('sender', { length: 16 }).notNull(),
+  senderId: bigint('sender_id', { mode: 'number' }),
+  senderName: varchar('sender_name', { length: 30 }).notNull().default(''),
+  content: text('content').notNull(),
+  /** What produced an AI message: rule, knowledge entry, model, fallback, handoff, lead question. */
+  hit: jsonb('hit').$type<MessageHit>(),
+  promptTokens: integer('prompt_tokens').notNull().default(0),
+  completionTokens: integer('completion_tokens').notNull().default(0),
+  latencyMs: integer('latency_ms').notNull().default(0),
+  /** sent · failed */
+  sendStatus: varchar('send_status', { length: 16 }).notNull().default('sent'),
+  error: varchar('error', { length: 500 }).notNull().default(''),
+  /** Lead fields found in this (customer) message. */
+  leadFields: jsonb('lead_fields').$type<CapturedField[]>().notNull().default([]),
+  createTime: ts('create_time').notNull(),
+}, (t) => [
+  uniqueIndex('uk_ai_message_seq').on(t.conversationId, t.seq),
+  uniqueIndex('uk_ai_message_client').on(t.conversationId, t.clientMsgId),
+]);
+
+export const crmCustomer = pgTable('crm_customer', {
+  customerId: idColumn('customer_id', 100),
+  name: varchar('name', { length: 50 }).notNull().default(''),
+  /** Normalised mainland mobile, 11 digits. */
+  phone: varchar('phone', { length: 20 }).notNull().default(''),
+  /** A masked number as the customer showed it (138****5678): never a usable phone. */
+  phoneMasked: varchar('phone_masked', { length: 20 }).notNull().default(''),
+  wechat: varchar('wechat', { length: 64 }).notNull().default(''),
+  /** web · douyin · boss */
+  source: varchar('source', { length: 16 }).notNull(),
+  firstSeenTime: ts('first_seen_time').notNull(),
+  lastSeenTime: ts('last_seen_time').notNull(),
+  ...audit,
+  remark: remark(),
+}, (t) => [index('idx_crm_customer_phone').on(t.phone), index('idx_crm_customer_wechat').on(t.wechat)]);
+
+/** How a customer is known on a platform (web visitor id, Douyin open_id, BOSS id). */
+export const crmCustomerIdentity = pgTable('crm_customer_identity', {
+  platform: varchar('platform', { length: 16 }).notNull(),
+  uid: varchar('uid', { length: 128 }).notNull(),
+  customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+}, (t) => [uniqueIndex('uk_crm_identity').on(t.platform, t.uid), index('idx_crm_identity_customer').on(t.customerId)]);
+
+export const crmLead = pgTable('crm_lead', {
+  leadId: idColumn('lead_id', 100),
+  customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+  conversationId: bigint('conversation_id', { mode: 'number' }),
+  agentId: bigint('agent_id', { mode: 'number' }),
+  channel: varchar('channel', { length: 16 }).notNull(),
+  accountId: bigint('account_id', { mode: 'number' }),
+  name: varchar('name', { length: 50 }).notNull().default(''),
+  phone: varchar('phone', { length: 20 }).notNull().default(''),
+  phoneMasked: varchar('phone_masked', { length: 20 }).notNull().default(''),
+  wechat: varchar('wechat', { length: 64 }).notNull().default(''),
+  /** Every captured field with the message that evidences it. */
+  fields: jsonb('fields').$type<CapturedField[]>().notNull().default([]),
+  /** new · assigned · contacted · converted · invalid · duplicate */
+  status: varchar('status', { length: 16 }).notNull().default('new'),
+  ownerId: bigint('owner_id', { mode: 'number' }),
+  capturedTime: ts('captured_time').notNull(),
+  ...audit,
+  remark: remark(),
+}, (t) => [index('idx_crm_lead_customer').on(t.customerId), index('idx_crm_lead_time').on(t.capturedTime)]);

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** See docs/ai-service.md. */
+export const conversationRoutes: FastifyPluginAsyncZod = async () => {};

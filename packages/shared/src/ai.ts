@@ -1,0 +1,160 @@
+/** Types and constants of the AI customer-service area, shared by the server, the console and /chat. */
+
+export const AGENT_STATUSES = ['draft', 'published', 'disabled'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const AGENT_STATUS_LABELS: Record<AgentStatus, string> = { draft: '草稿', published: '已发布', disabled: '已停用' };
+
+export const AGENT_TEMPLATES = ['blank', 'general', 'recruit', 'lead'] as const;
+export type AgentTemplate = (typeof AGENT_TEMPLATES)[number];
+export const AGENT_TEMPLATE_LABELS: Record<AgentTemplate, string> = { blank: '空白', general: '通用客服', recruit: '招聘', lead: '留资获客' };
+
+export const CHANNELS = ['web', 'douyin', 'boss'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const CHANNEL_LABELS: Record<Channel | 'debug', string> = { web: '网页', douyin: '抖音', boss: 'BOSS直聘', debug: '调试' };
+
+export const CONVERSATION_STATUSES = ['ai', 'waiting', 'human', 'closed'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export const CONVERSATION_STATUS_LABELS: Record<ConversationStatus, string> = {
+  ai: 'AI接待中',
+  waiting: '等待人工',
+  human: '人工接待中',
+  closed: '已结束',
+};
+
+export const MESSAGE_SENDERS = ['customer', 'ai', 'staff', 'system'] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+export const REPLY_MATCH_TYPES = ['keyword', 'exact', 'regex'] as const;
+export type ReplyMatchType = (typeof REPLY_MATCH_TYPES)[number];
+export const REPLY_MATCH_LABELS: Record<ReplyMatchType, string> = { keyword: '关键词包含', exact: '完全匹配', regex: '正则' };
+
+export const LEAD_FIELDS = ['phone', 'wechat', 'name'] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+export const LEAD_FIELD_LABELS: Record<LeadField, string> = { phone: '手机号', wechat: '微信号', name: '姓名' };
+
+export const LEAD_STATUSES = ['new', 'assigned', 'contacted', 'converted', 'invalid', 'duplicate'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const VARIABLE_TYPES = ['text', 'number', 'select', 'date', 'phone', 'boolean'] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+export const VARIABLE_TYPE_LABELS: Record<VariableType, string> = {
+  text: '文本',
+  number: '数字',
+  select: '选项',
+  date: '日期',
+  phone: '电话',
+  boolean: '是/否',
+};
+export const VARIABLE_SCOPES = ['global', 'agent'] as const;
+export type VariableScope = (typeof VARIABLE_SCOPES)[number];
+export const VARIABLE_SCOPE_LABELS: Record<VariableScope, string> = { global: '全局', agent: '客服专属' };
+/** Variable keys: a letter first, then letters, digits, '_' or '.'. */
+export const VARIABLE_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+
+/** Values the runtime supplies itself; user variables may not take these keys. */
+export const VARIABLE_SYSTEM_KEYS = {
+  agent_name: '客服名称',
+  customer_name: '客户称呼',
+  today: '今天日期',
+  now: '当前时间',
+  weekday: '星期几',
+} as const;
+export type SystemVariableKey = keyof typeof VARIABLE_SYSTEM_KEYS;
+
+export interface VariableOption {
+  label: string;
+  value: string;
+}
+
+export interface AgentModelParams {
+  temperature: number;
+  maxTokens: number;
+  /** How many earlier messages go to the model with each turn. */
+  historyMessages: number;
+}
+
+export interface AgentHandoff {
+  /** A customer message containing any of these asks for a human. */
+  keywords: string[];
+  /** "转人工", "人工客服"… count as a request for a human. */
+  explicitRequest: boolean;
+  /** Hand off after this many consecutive unanswered (fallback) messages; 0 = never. */
+  failureThreshold: number;
+  /** What the customer is told when the conversation is handed to staff. */
+  handoffReply: string;
+}
+
+export interface AgentBusinessHours {
+  enabled: boolean;
+  /** ISO weekdays 1 (Mon) … 7 (Sun). */
+  days: number[];
+  /** 'HH:mm', China time. */
+  start: string;
+  end: string;
+  /** Shown on /chat and said when a human is requested outside business hours. */
+  offHoursText: string;
+}
+
+export interface AgentLeadGoal {
+  enabled: boolean;
+  fields: LeadField[];
+  /** Ask for the missing fields once the customer has sent this many messages. */
+  askAfterTurns: number;
+  askText: string;
+  /** Said once every field of the goal is known. */
+  thanksText: string;
+}
+
+/** Where an AI message came from, shown in the debug chat and the conversation record. */
+export interface MessageHit {
+  type: 'rule' | 'knowledge' | 'model' | 'fallback' | 'handoff' | 'offHours' | 'leadAsk' | 'welcome';
+  /** Reply rule or knowledge entry id. */
+  id?: number;
+  /** Rule pattern, knowledge question or model name. */
+  name?: string;
+  /** Retrieval score 0–1 for knowledge hits. */
+  score?: number;
+  /** Why the model could not answer (timeout, rate limit, auth…) when a fallback replaced it. */
+  error?: string;
+}
+
+export interface CapturedField {
+  field: LeadField;
+  value: string;
+  /** A masked phone (138****5678): recorded, never used as the lead's phone. */
+  masked?: boolean;
+  /** regex · card (contact form) · answer (reply to the lead question) · llm · manual */
+  method: 'regex' | 'card' | 'answer' | 'llm' | 'manual';
+  /** The message that evidences the value, and the words around it. */
+  messageId?: number;
+  evidence: string;
+}
+
+export const DEFAULT_MODEL_PARAMS: AgentModelParams = { temperature: 0.7, maxTokens: 800, historyMessages: 10 };
+export const DEFAULT_HANDOFF: AgentHandoff = {
+  keywords: ['投诉', '退款'],
+  explicitRequest: true,
+  failureThreshold: 3,
+  handoffReply: '已为您转接人工客服，请稍候。',
+};
+export const DEFAULT_BUSINESS_HOURS: AgentBusinessHours = {
+  enabled: false,
+  days: [1, 2, 3, 4, 5],
+  start: '09:00',
+  end: '18:00',
+  offHoursText: '您好，现在是非工作时间，人工客服将在工作时间内尽快回复您。',
+};
+export const DEFAULT_LEAD_GOAL: AgentLeadGoal = {
+  enabled: false,
+  fields: ['phone'],
+  askAfterTurns: 2,
+  askText: '方便留一下您的联系方式吗？我们的顾问会尽快与您联系。',
+  thanksText: '好的，已记录您的联系方式，顾问会尽快联系您。',
+};
+export const DEFAULT_FALLBACK_REPLY = '抱歉，这个问题我暂时无法回答，您可以换个说法，或输入“转人工”联系人工客服。';
+export const DEFAULT_KNOWLEDGE_THRESHOLD = 0.5;
+
+/** Limits of the public chat. */
+export const CHAT_MESSAGE_MAX = 1000;
+/** Contact-card consent shown on /chat and stored with the lead. */
+export const CHAT_CONSENT_TEXT = '我同意将以上联系方式提供给商家，用于就本次咨询与我联系。';
