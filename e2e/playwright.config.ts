@@ -44,7 +44,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.join(repoRoot, '.tmp', 'e2e-data', String(port)),
-      WEB_DIST: path.join(repoRoot, 'apps', 'web', 'dist'),
+      // E2E_WEB_DIST: a build of one's own, so a parallel `vite build` into apps/web/dist cannot pull files from under a run.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(repoRoot, 'apps', 'web', 'dist'),
       LOG_LEVEL: 'warn',
     },
   },
