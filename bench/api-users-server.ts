@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { MemoryKv } from '../apps/server/src/infra/kv';
+import { MemoryPubSub } from '../apps/server/src/infra/pubsub';
 import { createTestDatabase } from '../apps/server/test/helpers/db';
 
 const USERS = 100_000;
@@ -30,7 +31,7 @@ const config = loadConfig(
   { dataDir: database.dataDir },
 );
 const kv = new MemoryKv();
-const app = await buildApp({ config, database, kv, now: Date.now }, { logger: false });
+const app = await buildApp({ config, database, kv, pubsub: new MemoryPubSub(), now: Date.now }, { logger: false });
 
 let elapsed: number[] = [];
 let cpuAtReset = process.cpuUsage();

@@ -4,6 +4,7 @@ import { Code } from '@acs/shared';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { KvStore } from './infra/kv';
+import type { PubSub } from './infra/pubsub';
 import { ServiceError } from './core/errors';
 import { toWireJson } from './core/time';
 import './core/access';
@@ -19,6 +20,8 @@ export interface AppDeps {
   config: AppConfig;
   database: Database;
   kv: KvStore;
+  /** Live events (chat streams, the staff's conversation list). */
+  pubsub: PubSub;
   /** Clock for everything time-based, injectable for tests. */
   now: () => number;
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig } from './config';
 import { openAppDatabase } from './db/open';
 import { MemoryKv, RedisKv, type KvStore } from './infra/kv';
+import { MemoryPubSub, RedisPubSub, type PubSub } from './infra/pubsub';
 import { buildApp } from './app';
 
 async function main() {
@@ -12,7 +13,8 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const kv: KvStore = config.redisUrl ? await RedisKv.connect(config.redisUrl) : new MemoryKv();
-  const app = await buildApp({ config, database, kv, now: Date.now });
+  const pubsub: PubSub = config.redisUrl ? await RedisPubSub.connect(config.redisUrl) : new MemoryPubSub();
+  const app = await buildApp({ config, database, kv, pubsub, now: Date.now });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,6 +23,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // app.close() stops accepting connections and waits for in-flight requests before onClose hooks run.
     await app.close();
+    await pubsub.close();
     await kv.close();
     await database.close();
     process.exit(0);

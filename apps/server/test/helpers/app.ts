@@ -4,11 +4,12 @@ import { buildApp, type AppDeps } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import { createTestDatabase } from './db';
 import { createTestKv } from './kv';
+import { createTestPubSub } from './pubsub';
 
 export interface TestAppOptions {
   /** Use the PostgreSQL server of TEST_DATABASE_URL instead of in-memory PGlite. */
   postgres?: boolean;
-  /** Use the Redis of TEST_REDIS_URL instead of the in-process store. */
+  /** Use the Redis of TEST_REDIS_URL instead of the in-process store and pub/sub. */
   redis?: boolean;
   /** Start time of the fake clock (ms); tests move it with `advance`. */
   startAt?: number;
@@ -33,7 +34,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     { ...process.env, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-0001', ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key' },
     { dataDir: database.dataDir, ...opts.config },
   );
-  const deps: AppDeps = { config, database, kv, now };
+  const pubsub = await createTestPubSub({ redis: opts.redis });
+  const deps: AppDeps = { config, database, kv, pubsub, now };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   let closed = false;
@@ -41,6 +43,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     if (closed) return;
     closed = true;
     await app.close();
+    await pubsub.close();
     await kv.close();
     await database.close();
   };
