@@ -17,6 +17,8 @@ async function searchName(page: Page, name: string) {
 }
 
 test('用户管理: create, search, edit, status switch, reset password, assign roles, delete', async ({ page }) => {
+  // One flow of eight screen visits; on a busy 2-core CI machine it has come close to the default 30 s.
+  test.setTimeout(90_000);
   await loginAs(page, ADMIN);
   await openShell(page, '/system/user');
   await expect(page.getByText('组织机构')).toBeVisible();
