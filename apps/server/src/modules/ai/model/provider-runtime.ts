@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../app';
+import { decryptSecret } from '../../../infra/crypto';
+import { aiModelProvider } from '../../../db/schema';
+
+export interface RuntimeProvider {
+  providerId: number;
+  name: string;
+  baseUrl: string;
+  /** Decrypted: for the outgoing request only, never for logs or responses. */
+  apiKey: string;
+  timeoutMs: number;
+  /** '0' enabled, '1' disabled. */
+  status: string;
+  defaultModel: string;
+}
+
+/** A provider as a turn needs it, or null when it no longer exists. */
+export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'config'>, providerId: number): Promise<RuntimeProvider | null> {
+  const [row] = await deps.database.db.select().from(aiModelProvider).where(eq(aiModelProvider.providerId, providerId)).limit(1);
+  if (!row) return null;
+  return {
+    providerId: row.providerId,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    apiKey: row.apiKeyEnc ? decryptSecret(deps.config.encryptionKey, row.apiKeyEnc) : '',
+    timeoutMs: row.timeoutMs,
+    status: row.status,
+    defaultModel: row.defaultModel,
+  };
+}
