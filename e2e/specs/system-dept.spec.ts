@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
-import { button, deleteRow, saveDialog, searchBy, searchForm, tableRow } from '../support/list-page';
+import { button, consoleErrors, deleteRow, saveDialog, searchBy, searchForm, tableRow } from '../support/list-page';
 
 test('部门管理: add, edit, search and delete depts; blockers are shown as warnings', async ({ page }) => {
   test.setTimeout(120_000);
-  const consoleErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(`${m.text()} ${m.location().url}`);
-  });
+  const errors = consoleErrors(page);
   const n = Date.now() % 100000;
   const parent = `客服中心${n}`;
   const child = `客服一组${n}`;
@@ -47,5 +44,5 @@ test('部门管理: add, edit, search and delete depts; blockers are shown as wa
   await deleteRow(page, '研发部门', '是否确认删除名称为"研发部门"的数据项?');
   await expect(page.getByText('部门存在用户,不允许删除')).toBeVisible();
   await expect(tableRow(page, '若依科技')).not.toContainText('删除');
-  expect(consoleErrors).toEqual([]);
+  expect(errors).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
+import { consoleErrors } from '../support/list-page';
 
 /** A 1×1 PNG for the editor's image upload. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -10,11 +11,7 @@ const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ 
 test('通知公告: create with formatted content, bell, read users, edit, search, delete', async ({ page }) => {
   // One long user journey across the screen, the bell and four dialogs.
   test.setTimeout(90_000);
-  const consoleErrors: string[] = [];
-  page.on('console', (m) => {
-    // The shell ships no favicon; that request is not this screen's.
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) consoleErrors.push(`${m.text()} ${m.location().url}`);
-  });
+  const errors = consoleErrors(page);
   const title = `E2E公告${Date.now() % 100000}`;
   const edited = `${title}（修订）`;
 
@@ -123,5 +120,5 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(editedRow).toBeHidden();
 
-  expect(consoleErrors).toEqual([]);
+  expect(errors).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
+import { consoleErrors } from '../support/list-page';
 
 const dialog = (page: Page, title: string) => page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
 const OK = { name: /确\s*定/ };
@@ -11,10 +12,7 @@ const confirmBox = (page: Page) => page.locator('.ant-modal-confirm');
 test('角色管理: create with menus, search, edit, status switch, data scope, assign users, delete', async ({ page }) => {
   // One walk through the whole screen family; longer than the default per-test budget.
   test.setTimeout(150_000);
-  const consoleErrors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
+  const errors = consoleErrors(page);
   const name = `E2E角色${Date.now() % 100000}`;
   const key = `e2e_${Date.now() % 100000}`;
   const token = await loginAs(page);
@@ -122,5 +120,5 @@ test('角色管理: create with menus, search, edit, status switch, data scope, 
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(row).toBeHidden();
 
-  expect(consoleErrors).toEqual([]);
+  expect(errors).toEqual([]);
 });

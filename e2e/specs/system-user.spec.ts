@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
+import { consoleErrors } from '../support/list-page';
 
 const NAME = 'e2e_user1';
 const OK = /确\s*定/;
@@ -19,6 +20,7 @@ async function searchName(page: Page, name: string) {
 test('用户管理: create, search, edit, status switch, reset password, assign roles, delete', async ({ page }) => {
   // One flow of eight screen visits; on a busy 2-core CI machine it has come close to the default 30 s.
   test.setTimeout(90_000);
+  const errors = consoleErrors(page);
   await loginAs(page, ADMIN);
   await openShell(page, '/system/user');
   await expect(page.getByText('组织机构')).toBeVisible();
@@ -100,4 +102,5 @@ test('用户管理: create, search, edit, status switch, reset password, assign 
   await confirmBox(page).getByRole('button', { name: OK }).click();
   await expect(page.getByText('删除成功')).toBeVisible();
   await expect(row(page, NAME)).toHaveCount(0);
+  expect(errors).toEqual([]);
 });

@@ -43,7 +43,8 @@ export async function deleteRow(page: Page, rowText: string, confirmText: string
 export function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // The shell ships no favicon; that request is not a screen's error.
+    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) errors.push(`${m.text()} ${m.location().url}`);
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
