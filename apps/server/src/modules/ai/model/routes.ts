@@ -1,4 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BusinessType } from '@acs/shared';
+import { okData, table, toAjax } from '../../../core/envelope';
+import { idList, idParam } from '../../../core/list';
+import { requireSession } from '../../../core/auth';
+import { guarded } from '../../../core/route-config';
+import { providerBody, providerListQuery, providerProbe, providerTest } from './schema';
+import { deleteProviders, fetchModels, getProvider, insertProvider, listProviders, providerOptions, testProvider, updateProvider } from './service';
 
-/** See docs/ai-service.md. */
-export const modelRoutes: FastifyPluginAsyncZod = async () => {};
+const TITLE = '模型配置';
+
+/**
+ * 模型配置 (docs/ai-service.md). 测试连接 and 获取模型 reach out with a key, so they need
+ * ai:model:edit (one permission per route; the add dialog shows them to editors only).
+ */
+export const modelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get('/ai/model/list', { config: guarded('ai:model:list'), schema: { querystring: providerListQuery } }, async (request) => {
+    const page = await listProviders(deps, request.query);
+    return table(page.rows, page.total);
+  });
+
+  app.get('/ai/model/options', { config: { access: 'authenticated' } }, async () => okData(await providerOptions(deps)));
+
+  app.post('/ai/model/test', { config: guarded('ai:model:edit'), schema: { body: providerTest } }, async (request) =>
+    okData(await testProvider(deps, request.body)),
+  );
+
+  app.post('/ai/model/models', { config: guarded('ai:model:edit'), schema: { body: providerProbe } }, async (request) =>
+    okData(await fetchModels(deps, request.body)),
+  );
+
+  app.get(
+    '/ai/model/:providerId',
+    { config: guarded('ai:model:query'), schema: { params: z.object({ providerId: idParam }) } },
+    async (request) => okData(await getProvider(deps, request.params.providerId)),
+  );
+
+  app.post('/ai/model', { config: guarded('ai:model:add', TITLE, BusinessType.INSERT), schema: { body: providerBody } }, async (request) =>
+    toAjax(await insertProvider(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.put('/ai/model', { config: guarded('ai:model:edit', TITLE, BusinessType.UPDATE), schema: { body: providerBody } }, async (request) =>
+    toAjax(await updateProvider(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.delete(
+    '/ai/model/:providerIds',
+    { config: guarded('ai:model:remove', TITLE, BusinessType.DELETE), schema: { params: z.object({ providerIds: idList }) } },
+    async (request) => toAjax(await deleteProviders(deps, request.params.providerIds)),
+  );
+};
