@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Button, Input, Space, Switch, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { delKnowledge, knowledgeExportUrl, listKnowledge, saveKnowledge, type Knowledge } from '../../../../../api/ai/agent';
+import { deleteRows, FormDialog, ListTable, RowActions, useFormDialog } from '../../../../../components/ListPage';
+import { useListPage } from '../../../../../hooks/useListPage';
+import { download } from '../../../../../utils/download';
+import { parseTime } from '../../../../../utils/ruoyi';
+import type { VariableChoice } from '../settings/useVariableChoices';
+import KnowledgeForm from './KnowledgeForm';
+import KnowledgeImportDialog from './KnowledgeImportDialog';
+import { toggleEntry } from './toggleEntry';
+
+interface KnowledgeTabProps {
+  agentId: number;
+  choices: VariableChoice[];
+  onChanged: () => void;
+}
+
+/** 知识问答: questions (with other phrasings) and their answers, found by similarity. */
+export default function KnowledgeTab({ agentId, choices, onChanged }: KnowledgeTabProps) {
+  const list = useListPage<Knowledge, { keyword?: string }>(`ai/agent/${agentId}/knowledge`, (q) => listKnowledge(agentId, q), {});
+  const [importing, setImporting] = useState(false);
+  const reload = () => {
+    list.setSelectedKeys([]);
+    list.refresh();
+    onChanged();
+  };
+  const save = (entry: Knowledge) => saveKnowledge(agentId, entry);
+  const dialog = useFormDialog<Knowledge>({
+    entity: '知识问答',
+    defaults: { similarQuestions: [], status: '0' },
+    api: { get: async (id) => ({ code: 200, msg: '', data: list.rows.find((r) => r.knowledgeId === id) }), add: save, update: save },
+    onSaved: reload,
+  });
+  const remove = (ids: number[]) => void deleteRows('知识问答', ids, (x) => delKnowledge(agentId, x), reload);
+
+  return (
+    <>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
+        <Input.Search
+          aria-label="搜索知识问答"
+          placeholder="搜索问题或答案"
+          allowClear
+          style={{ width: 240 }}
+          onSearch={(keyword) => list.search({ keyword: keyword.trim() || undefined })}
+        />
+        <Space wrap>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openAdd()}>
+            添加问答
+          </Button>
+          <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={list.selectedKeys.length === 0} onClick={() => remove(list.selectedKeys.map(Number))}>
+            删除
+          </Button>
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            导入
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void download(knowledgeExportUrl(agentId), list.exportParams, `knowledge_${Date.now()}.xlsx`)}>
+            导出
+          </Button>
+        </Space>
+      </div>
+      <ListTable<Knowledge>
+        list={list}
+        rowKey="knowledgeId"
+        minWidth={860}
+        columns={[
+          { title: '问题', dataIndex: 'question', ellipsis: true },
+          { title: '相似问法', key: 'similar', width: 80, align: 'center', render: (_v, k) => k.similarQuestions.length },
+          { title: '答案', dataIndex: 'answer', ellipsis: true },
+          { title: '命中次数', dataIndex: 'hitCount', width: 80, align: 'center' },
+          { title: '最近命中', dataIndex: 'lastHitTime', width: 160, render: (v?: string | null) => (v ? parseTime(v) : <Typography.Text type="secondary">未命中</Typography.Text>) },
+          {
+            title: '状态',
+            key: 'status',
+            width: 70,
+            align: 'center',
+            render: (_v, k) => <Switch size="small" aria-label={`问答${k.knowledgeId}状态`} checked={k.status === '0'} onChange={() => void toggleEntry(k, save, reload)} />,
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 140,
+            align: 'center',
+            render: (_v, k) => <RowActions perm="ai:agent:reply" onEdit={() => dialog.openEdit(k.knowledgeId!)} onDelete={() => remove([k.knowledgeId!])} />,
+          },
+        ]}
+      />
+      <FormDialog {...dialog.dialogProps} width={680} labelWidth={90}>
+        <KnowledgeForm agentId={agentId} choices={choices} />
+      </FormDialog>
+      {importing && <KnowledgeImportDialog agentId={agentId} onClose={() => setImporting(false)} onImported={reload} />}
+    </>
+  );
+}
