@@ -1,0 +1,66 @@
+import type { ConversationStatus } from '@acs/shared';
+import type { ConversationMessage, ConversationRow } from '../../../api/ai/conversation';
+
+/** The filters of the list pane; `status` undefined is 全部. */
+export interface ConversationFilters {
+  status?: ConversationStatus;
+  agentId?: number;
+  channel?: string;
+  keyword?: string;
+}
+
+/** Whether a row pushed by the live stream belongs in the list the staff is looking at. */
+export function matchesFilters(row: ConversationRow, f: ConversationFilters): boolean {
+  if (f.status && row.status !== f.status) return false;
+  if (f.agentId !== undefined && row.agentId !== f.agentId) return false;
+  if (f.channel && row.channel !== f.channel) return false;
+  const keyword = f.keyword?.trim();
+  if (keyword) {
+    const haystack = [row.customerName, row.phone, row.visitorId, row.lastMessage, row.agentName].join('\n');
+    if (!haystack.includes(keyword)) return false;
+  }
+  return true;
+}
+
+const timeOf = (row: ConversationRow) => row.lastMessageTime ?? row.createTime;
+
+/** Waiting conversations float to the top; otherwise newest activity first. */
+export function sortRows(rows: ConversationRow[]): ConversationRow[] {
+  return [...rows].sort((a, b) => {
+    const wa = a.status === 'waiting' ? 0 : 1;
+    const wb = b.status === 'waiting' ? 0 : 1;
+    if (wa !== wb) return wa - wb;
+    // Wire times are fixed-width 'yyyy-MM-dd HH:mm:ss': string order is time order.
+    const ta = timeOf(a);
+    const tb = timeOf(b);
+    if (ta !== tb) return ta < tb ? 1 : -1;
+    return b.conversationId - a.conversationId;
+  });
+}
+
+/** The list after a live `conversation` event: replaced, added, or dropped when it no longer matches. */
+export function upsertRow(rows: ConversationRow[], row: ConversationRow, f: ConversationFilters): ConversationRow[] {
+  const rest = rows.filter((r) => r.conversationId !== row.conversationId);
+  return sortRows(matchesFilters(row, f) ? [row, ...rest] : rest);
+}
+
+/** Appends a live message to the open record once (a resync may deliver it again). */
+export function appendMessage(messages: ConversationMessage[], message: ConversationMessage): ConversationMessage[] {
+  if (messages.some((m) => m.messageId === message.messageId)) return messages;
+  return [...messages, message].sort((a, b) => a.seq - b.seq);
+}
+
+/** '刚刚', 'N分钟前', 'N小时前', then 'MM-dd HH:mm' (or with the year when not this year). */
+export function relativeTime(wire: string | null, now: number): string {
+  if (!wire) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(wire);
+  if (!m) return wire;
+  const [, y, mo, d, h, mi] = m;
+  const time = Date.UTC(+y, +mo - 1, +d, +h - 8, +mi);
+  const diff = now - time;
+  if (diff < 60_000) return '刚刚';
+  if (diff < 3_600_000) return `${Math.floor(diff / 60_000)}分钟前`;
+  if (diff < 86_400_000) return `${Math.floor(diff / 3_600_000)}小时前`;
+  const thisYear = new Date(now + 8 * 3_600_000).getUTCFullYear() === +y;
+  return `${thisYear ? '' : `${y}-`}${mo}-${d} ${h}:${mi}`;
+}
