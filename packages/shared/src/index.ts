@@ -2,3 +2,4 @@ export * from './codes';
 export * from './constants';
 export * from './password';
 export * from './ai';
+export * from './ai-render';

@@ -58,6 +58,12 @@ export interface TurnState {
   /** Turn at which the lead goal last asked (0: never). */
   leadAskedTurn: number;
   leadDeclined: boolean;
+  /**
+   * Lead questions sent so far in this conversation (the goal asks at most LEAD_ASK_MAX times).
+   * The runtime can count the AI messages whose hit is { type: 'leadAsk', name: LEAD_ASK_HIT_NAME };
+   * missing counts as 0.
+   */
+  leadAsks?: number;
   /** Lead fields already known for this customer (from earlier messages or the contact card). */
   known: Partial<Record<LeadField, string>>;
 }
@@ -85,7 +91,7 @@ export type TurnPlan = (
   /** The lead question or thanks to send after the answer, if the lead goal says so now. */
   leadAsk?: { text: string; hit: MessageHit };
   /** State after the turn: failures counter, when the lead goal asked, whether the customer declined. */
-  next: Pick<TurnState, 'failures' | 'leadAskedTurn' | 'leadDeclined'>;
+  next: Pick<TurnState, 'failures' | 'leadAskedTurn' | 'leadDeclined'> & { leadAsks: number };
 };
 
 export interface TurnInput {

@@ -1,0 +1,348 @@
+import { CHAT_MESSAGE_MAX, type LeadField } from '@acs/shared';
+import { toHalfWidth } from './normalize';
+import type { FoundField } from './types';
+
+/**
+ * Contact details in a customer's message: mainland mobile numbers, WeChat ids and names.
+ *
+ * Strict on purpose: a wrong phone in a lead costs a sales call, a missed one costs a question.
+ * - phone: mainland mobiles only (1[3-9] + 9 digits) after removing +86/0086/86 and the spaces,
+ *   dashes and dots people type between digit groups; full-width digits and all-numeral Chinese
+ *   runs (一三八…, 幺 = 1) count. Landlines and 400 numbers are not captured: the lead's phone is
+ *   the customer's own mobile, and a landline in a chat is far more often the shop's or an office
+ *   switchboard. Never a phone: digit runs of other lengths (order, ID and card numbers, dates),
+ *   numbers introduced by an order/card/ID/QQ/amount word, amounts (¥…, …元).
+ * - masked phones (138****8000, 138xxxx8000) are kept with masked: true, as written.
+ * - wechat: only after a cue word (微信, vx, wx, v信, 薇, 威信, 加v, wechat…): an id of 6–20
+ *   letters/digits/_/-, letter first, or wxid_… (that prefix is a cue of its own); a phone right
+ *   after the cue, or 「微信同号」-like words with a phone in the message, make the phone the WeChat.
+ * - name: after 我叫 / 姓名 / 联系人…, a common surname plus one or two characters; 「我姓王」 gives
+ *   the surname alone ("王": the staff see the evidence, and guessing 先生/女士 would be wrong half the
+ *   time); 「我是王女士」 gives 王女士. A bare 2–4 character reply starting with a surname counts only
+ *   when the lead question asked for the name (method 'answer').
+ * All matching runs on a one-to-one normalised copy of the message, so evidence is cut from the
+ * customer's own text.
+ */
+
+export interface LeadExtractOptions {
+  /** Fields the lead question just asked for: a bare answer («张三», «zhangsan88») counts. */
+  expecting?: LeadField[];
+}
+
+export interface LeadDetails {
+  fields: FoundField[];
+  /** The message with the contact details (and their cue words) cut out. */
+  rest: string;
+}
+
+const EVIDENCE_MAX = 40;
+
+const NUMERALS: Record<string, string> = {
+  零: '0', 〇: '0', 一: '1', 幺: '1', 二: '2', 两: '2', 三: '3', 四: '4', 五: '5', 六: '6', 七: '7', 八: '8', 九: '9',
+};
+/** Only a run made entirely of numerals is read as digits: 「一三八零零一三八零零零」, not 「三个一」. */
+const NUMERAL_RUN = /[零〇一幺二两三四五六七八九](?:[ -]?[零〇一幺二两三四五六七八九]){10,}/g;
+
+const MOBILE = /^1[3-9]\d{9}$/;
+/** Digits with the separators people type inside a number: 138 0013 8000, 138-0013-8000, 138.0013.8000. */
+const DIGIT_RUN = /\+?\d(?:[ .\u2014-]{1,3}(?=\d)|\d)*/g;
+const MASKED = /(?<!\d)1[3-9]\d[ -]?(?:\*{3,5}|[xX]{4})[ -]?\d{4}(?!\d)/g;
+
+/** Words that introduce something other than the customer's phone: order, parcel, card, ID, QQ, money. */
+const OTHER_NUMBER_CUE =
+  /订单号码|订单号?|单号|快递|运单|物流|编号|卡号|银行卡|账号|帐号|身份证|证件|流水|工号|学号|扣扣|qq|q号|发票|税号|密码|验证码|型号|金额|价格|价钱|总价|合计|共计|付款|转账|余额|邮编|车牌/gi;
+const PHONE_CUE = /手机|电话|(?<!单)号码|联系|tel|phone|mobile|call|打我|致电|微信|vx|wx|v信|薇|威信/gi;
+const CURRENCY_BEFORE = /[¥$€£]\s*$|rmb\s*$/i;
+const UNIT_AFTER = /^\s*(?:元|块|万|千|百|角|毛|美元|人民币|rmb|%|个|件|次|天|年|岁|米|斤|箱|台|张|份|号楼|楼|室|ml|kg|g\b)/i;
+/** Latin words that may stand right before a phone: tel13800138000, vx13800138000. */
+const PHONE_PREFIX_WORDS = new Set(['tel', 'phone', 'mobile', 'mob', 'call', 'vx', 'wx', 'v', 'wechat', 'weixin', 'dh', 'sj']);
+
+const WECHAT_CUE = /微信号|微信|威信|薇信|v信|(?<![a-z0-9_])(?:vx|wx|wechat|weixin)(?![a-z])|加v(?![a-z])|\+v(?![a-z])|薇/gi;
+const WECHAT_CONNECTOR = /^[\s:=]*(?:号码?|id|账号)?[\s:=]*(?:就是|也是|号是|是|为)?[\s:=]*/i;
+const WECHAT_ID = /^(?:wxid_[a-z0-9_-]{4,30}|[a-z][a-z0-9_-]{5,19})(?![a-z0-9_-])/i;
+const WXID_ANYWHERE = /(?<![a-z0-9_-])wxid_[a-z0-9_-]{4,30}(?![a-z0-9_-])/gi;
+/** English words a customer writes after a cue that are not an id ("微信 thanks"). */
+const NOT_WECHAT_IDS = new Set(['thanks', 'thankyou', 'please', 'wechat', 'weixin', 'number', 'search', 'friend', 'hello', 'online']);
+/** 「微信同号」「微信就是手机号」「电话同微信」: the phone is the WeChat too. */
+const WECHAT_SAME_AS_PHONE = [
+  /(?<![没无不])(?:微信|vx|wx|v信|威信)[^,。;!?不没别无]{0,6}(?:同号|手机|电话|一样|同一个)/i,
+  /(?:手机|电话)(?:号码?)?[^,。;!?不没别无]{0,4}(?:同|就是|也是)(?:微信|vx|v信)/i,
+];
+
+const SURNAMES_COMPOUND = ['欧阳', '司马', '诸葛', '上官', '东方', '皇甫', '慕容', '令狐', '司徒', '夏侯', '长孙', '尉迟', '公孙', '宇文', '端木', '独孤', '南宫'];
+/**
+ * The common single-character surnames; words that are far more often something else (和, 都, 来,
+ * 时…) are left out because a bare answer starting with them is rarely a name.
+ */
+const SURNAMES = new Set([
+  ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖萧田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付傅方白邹孟熊秦邱江尹薛闫阎段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔汤温康施文牛樊葛邢安齐易乔伍庞颜倪庄聂章鲁岳翟殷詹申欧耿关兰焦俞左柳甘祝包宁尚符舒阮柯纪梅童凌毕季裴霍涂苗谷盛曲翁冉骆蓝路游辛靳管柴蒙鲍华喻祁蒲房滕屈饶解牟艾尤穆农卓古吉缪简车项连麦褚娄窦戚岑景党宫费卜冷晏席卫米柏宗瞿桂佟应臧闵苟邬边卞姬师仇栾隋商刁沙荣巫寇桑郎甄丛仲虞敖巩佘池查苑迟邝封谈匡鞠荆冀郁胥班储栗燕楚鄢劳奚皮粟冼蔺楼闻厉伊郜阚权帅屠朴盖练廉禹井祖漆巴丰卿狄宣晋初容扈晁芮阙浦戈伏鹿薄邸雍辜裘邰赫杭况宿印逯隆茹诸战慕危嵇湛宾戎勾茅',
+]);
+/** Characters that end a name: particles, pronouns, verbs of the sentence around it. */
+const NAME_STOP = new Set([
+  ...'想要在的是了呢啊吧哦呀你我他她们和跟电手微今明来去有没不请问咨谢好嗯先女小姐这那哪什怎也都就还吗啦哈呃号打加联找给说过啥很能会可以到从对把被让叫姓名字',
+]);
+/** Words starting with a surname that a customer answers with far more often than a name. */
+const NOT_NAMES = new Set([
+  '方便', '马上', '高兴', '周末', '江苏', '黄色', '白色', '金色', '安全', '文件', '石头', '高端', '钱包', '海鲜',
+  '余额', '程序', '万一', '毛病', '关于', '关注', '管理', '包邮', '包装', '成本', '谢谢', '温馨', '康复', '宁波',
+  '武汉', '苏州', '常州', '温州', '杭州', '贵州', '蒋总', '付款', '费用', '费心', '邮费', '路上', '车上', '车子',
+]);
+const NAME_TITLES = '先生|女士|小姐|老师|经理|总';
+const NAME_CUE = /(?:我叫|我的名字是|我的名字叫|名字是|名字叫|姓名|名字|联系人|称呼|本人叫)\s*[:：]?\s*(?:是|为)?\s*([\u4e00-\u9fff]{1,6})/g;
+const SURNAME_CUE = /(?:我姓|免贵姓|本人姓|敝姓)\s*([\u4e00-\u9fff]{1,2})/g;
+const TITLED_NAME = new RegExp(`(?:我是|叫我|本人是?|我这边是)\\s*([\\u4e00-\\u9fff]{1,2}?)(${NAME_TITLES})`, 'g');
+
+const DECLINE = /不方便|不想留|不想给|不想说|不用了|不需要|算了|暂时不|先不|不给|不留|不要了|没必要|不用留|拒绝|免了|不必了/;
+
+/** What is left of a contact-only message once details and cues are gone: nothing that asks anything. */
+const FILLER =
+  /我的|我|手机号码|手机号|电话号码|电话|号码|手机|微信号|微信|姓名|名字|联系人|联系方式|联系我|加我|打我|这个|就是|好的|可以|嗯|ok|好|谢谢|麻烦|是|叫|了|吧|哦|啊|呀|的|哈|您|你|给|留|下|一|个|吧|tel|phone|vx|wx|[\s\p{P}\p{S}\d]/giu;
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function surnameOf(run: string): string | null {
+  const compound = SURNAMES_COMPOUND.find((s) => run.startsWith(s));
+  if (compound) return compound;
+  return SURNAMES.has(run[0] as string) ? (run[0] as string) : null;
+}
+
+/**
+ * A name at the start of `run` (CJK characters following a name cue), or null. `bounded` says the
+ * run ends the clause, so a short run is the whole name even if it has a character like 想 (李想).
+ */
+function nameAt(run: string, bounded: boolean): string | null {
+  const surname = surnameOf(run);
+  if (!surname) return null;
+  const rest = run.slice(surname.length);
+  let given = '';
+  if (bounded && run.length >= 2 && run.length <= 3) given = rest;
+  else {
+    for (const c of rest) {
+      if (NAME_STOP.has(c) || given.length === 2) break;
+      given += c;
+    }
+  }
+  if (given.length === 0 || given.length > 2) return null;
+  const name = surname + given;
+  return NOT_NAMES.has(name) ? null : name;
+}
+
+function toWorkText(text: string): string {
+  // Both steps map one character to one character: indices stay valid in the original text.
+  return toHalfWidth(text).replace(NUMERAL_RUN, (run) => run.replace(/[^ -]/g, (c) => NUMERALS[c] ?? c));
+}
+
+function mobileFrom(digits: string): string | null {
+  let d = digits;
+  if (d.length === 15 && d.startsWith('0086')) d = d.slice(4);
+  else if (d.length === 13 && d.startsWith('86')) d = d.slice(2);
+  return MOBILE.test(d) ? d : null;
+}
+
+/** The last index where `pattern` matches in `text` and that match, or -1. */
+function lastMatchEnd(pattern: RegExp, text: string): number {
+  let end = -1;
+  for (const m of text.matchAll(pattern)) end = m.index + m[0].length;
+  return end;
+}
+
+/** The clause before a number, back to the last sentence punctuation, at most 16 characters. */
+function clauseBefore(work: string, start: number): string {
+  const window = work.slice(Math.max(0, start - 16), start);
+  const cut = Math.max(...[',', '。', ';', '!', '?', '\n', '、'].map((p) => window.lastIndexOf(p)));
+  return window.slice(cut + 1);
+}
+
+function isPhoneContext(work: string, span: Span): boolean {
+  const before = work.slice(0, span.start);
+  const after = work.slice(span.end);
+  if (/^[a-z_]/i.test(after) || before.endsWith('_')) return false;
+  const letters = /[a-z]+$/i.exec(before);
+  if (letters && !PHONE_PREFIX_WORDS.has(letters[0].toLowerCase())) return false;
+  if (CURRENCY_BEFORE.test(before) || UNIT_AFTER.test(after)) return false;
+  const clause = clauseBefore(work, span.start);
+  return lastMatchEnd(OTHER_NUMBER_CUE, clause) <= lastMatchEnd(PHONE_CUE, clause);
+}
+
+interface DigitGroup extends Span {
+  digits: string;
+  /** The separator before this group contains a space: a plausible boundary between two numbers. */
+  spaced: boolean;
+}
+
+function digitGroups(run: string, offset: number): DigitGroup[] {
+  const groups: DigitGroup[] = [];
+  for (const m of run.matchAll(/\d+/g)) {
+    const prev = groups[groups.length - 1];
+    const gap = prev ? run.slice(prev.end - offset, m.index) : '';
+    groups.push({ start: offset + m.index, end: offset + m.index + m[0].length, digits: m[0], spaced: gap.includes(' ') });
+  }
+  return groups;
+}
+
+/**
+ * Mobile numbers in one digit run: the whole run, or else consecutive groups between spaces
+ * (「13800138000 13900139000」 is two numbers, 「138 0013 8000」 one).
+ */
+function mobilesInRun(run: string, offset: number): Array<Span & { value: string }> {
+  const groups = digitGroups(run, offset);
+  const whole = mobileFrom(groups.map((g) => g.digits).join(''));
+  if (whole) return [{ start: offset + (run.startsWith('+') ? 1 : 0), end: offset + run.length, value: whole }];
+  const found: Array<Span & { value: string }> = [];
+  let i = 0;
+  while (i < groups.length) {
+    let digits = '';
+    let taken = 0;
+    for (let j = i; j < groups.length && digits.length < 15; j++) {
+      if (j > i && groups[j]?.spaced && (groups[j] as DigitGroup).digits.length >= 11) break;
+      digits += (groups[j] as DigitGroup).digits;
+      const value = mobileFrom(digits);
+      const next = groups[j + 1];
+      if (value && (!next || next.spaced)) {
+        found.push({ start: (groups[i] as DigitGroup).start, end: (groups[j] as DigitGroup).end, value });
+        taken = j - i + 1;
+        break;
+      }
+    }
+    const startsAtBoundary = (k: number) => k >= groups.length || (groups[k] as DigitGroup).spaced;
+    i += taken || 1;
+    while (!startsAtBoundary(i)) i++;
+  }
+  return found;
+}
+
+/** The words around a match (≤ 40 characters), from the customer's own text. */
+function evidence(text: string, span: Span): string {
+  const length = span.end - span.start;
+  const pad = Math.max(0, Math.floor((EVIDENCE_MAX - length) / 2));
+  let from = Math.max(0, span.start - pad);
+  const to = Math.min(text.length, from + Math.max(EVIDENCE_MAX, length));
+  from = Math.max(0, Math.min(from, to - EVIDENCE_MAX));
+  return text.slice(from, to).replace(/\s+/g, ' ').trim();
+}
+
+/** Contact details found in a message, plus what the message says besides them. */
+export function extractLeadDetails(message: string, opts: LeadExtractOptions = {}): LeadDetails {
+  const text = message.slice(0, CHAT_MESSAGE_MAX);
+  const work = toWorkText(text);
+  const fields: FoundField[] = [];
+  const spans: Span[] = [];
+  const add = (field: FoundField, span: Span, cut: Span = span) => {
+    spans.push(cut);
+    if (fields.some((f) => f.field === field.field && f.value === field.value)) return;
+    fields.push(field);
+  };
+  const expecting = opts.expecting ?? [];
+
+  const phones: Array<Span & { value: string }> = [];
+  for (const m of work.matchAll(DIGIT_RUN)) {
+    for (const phone of mobilesInRun(m[0], m.index)) {
+      if (isPhoneContext(work, phone)) phones.push(phone);
+    }
+  }
+  for (const phone of phones) {
+    add({ field: 'phone', value: phone.value, method: 'regex', evidence: evidence(text, phone) }, phone);
+  }
+  for (const m of work.matchAll(MASKED)) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    add({ field: 'phone', value: m[0].replace(/[ -]/g, ''), masked: true, method: 'regex', evidence: evidence(text, span) }, span);
+  }
+
+  for (const cue of work.matchAll(WECHAT_CUE)) {
+    const afterCue = cue.index + cue[0].length;
+    const connector = WECHAT_CONNECTOR.exec(work.slice(afterCue)) as RegExpExecArray;
+    const at = afterCue + connector[0].length;
+    const cueSpan = { start: cue.index, end: at };
+    const phone = phones.find((p) => p.start === at || p.start === at + 1);
+    if (phone) {
+      add({ field: 'wechat', value: phone.value, method: 'regex', evidence: evidence(text, { start: cue.index, end: phone.end }) }, cueSpan);
+      continue;
+    }
+    const id = WECHAT_ID.exec(work.slice(at));
+    if (id && !NOT_WECHAT_IDS.has(id[0].toLowerCase())) {
+      const span = { start: cue.index, end: at + id[0].length };
+      add({ field: 'wechat', value: id[0], method: 'regex', evidence: evidence(text, span) }, span);
+    }
+  }
+  for (const m of work.matchAll(WXID_ANYWHERE)) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    add({ field: 'wechat', value: m[0], method: 'regex', evidence: evidence(text, span) }, span);
+  }
+  const firstPhone = phones[0];
+  if (firstPhone) {
+    for (const pattern of WECHAT_SAME_AS_PHONE) {
+      const m = pattern.exec(work);
+      if (!m) continue;
+      const span = { start: m.index, end: m.index + m[0].length };
+      const around = { start: Math.min(span.start, firstPhone.start), end: Math.max(span.end, firstPhone.end) };
+      add({ field: 'wechat', value: firstPhone.value, method: 'regex', evidence: evidence(text, around) }, span);
+      break;
+    }
+  }
+
+  const names: Array<{ value: string; span: Span }> = [];
+  for (const m of work.matchAll(TITLED_NAME)) {
+    const surname = m[1] as string;
+    if (surname !== surnameOf(surname)) continue;
+    names.push({ value: surname + (m[2] as string), span: { start: m.index, end: m.index + m[0].length } });
+  }
+  for (const m of work.matchAll(NAME_CUE)) {
+    const run = m[1] as string;
+    const end = m.index + m[0].length;
+    const name = nameAt(run, !/[\u4e00-\u9fff]/.test(work[end] ?? ''));
+    if (name) names.push({ value: name, span: { start: m.index, end: end - run.length + name.length } });
+  }
+  for (const m of work.matchAll(SURNAME_CUE)) {
+    const surname = surnameOf(m[1] as string);
+    if (!surname) continue;
+    const end = m.index + m[0].length - (m[1] as string).length + surname.length;
+    const title = new RegExp(`^[,\\s]*(${NAME_TITLES})`).exec(work.slice(end));
+    names.push({ value: surname + (title ? (title[1] as string) : ''), span: { start: m.index, end: end + (title ? title[0].length : 0) } });
+  }
+
+  const found = (field: LeadField) => fields.some((f) => f.field === field && !f.masked);
+  const bare = work.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
+  const bareSpan = { start: work.indexOf(bare), end: work.indexOf(bare) + bare.length };
+  if (names.length === 0 && expecting.includes('name') && /^[\u4e00-\u9fff]{2,4}$/.test(bare)) {
+    const titled = new RegExp(`^([\\u4e00-\\u9fff]{1,2}?)(${NAME_TITLES})$`).exec(bare);
+    if (titled && surnameOf(titled[1] as string) === titled[1]) names.push({ value: bare, span: bareSpan });
+    else {
+      const name = nameAt(bare, true);
+      if (name === bare && ![...bare.slice(surnameOf(bare)?.length ?? 0)].some((c) => NAME_STOP.has(c))) {
+        fields.push({ field: 'name', value: name, method: 'answer', evidence: evidence(text, bareSpan) });
+        spans.push(bareSpan);
+      }
+    }
+  }
+  for (const { value, span } of names) add({ field: 'name', value, method: 'regex', evidence: evidence(text, span) }, span);
+
+  if (expecting.includes('wechat') && !found('wechat')) {
+    if (WECHAT_ID.test(bare) && bare.length === (WECHAT_ID.exec(bare) as RegExpExecArray)[0].length && !NOT_WECHAT_IDS.has(bare.toLowerCase())) {
+      add({ field: 'wechat', value: bare, method: 'answer', evidence: evidence(text, bareSpan) }, bareSpan);
+    } else if (!expecting.includes('phone') && firstPhone && mobileFrom(bare.replace(/[^\d]/g, '')) === firstPhone.value) {
+      add({ field: 'wechat', value: firstPhone.value, method: 'answer', evidence: evidence(text, firstPhone) }, firstPhone);
+    }
+  }
+
+  spans.sort((a, b) => b.start - a.start);
+  let rest = text;
+  for (const span of spans) rest = rest.slice(0, span.start) + ' ' + rest.slice(span.end);
+  return { fields, rest: rest.replace(/\s+/g, ' ').trim() };
+}
+
+export function extractLeadFields(text: string, opts: LeadExtractOptions = {}): FoundField[] {
+  return extractLeadDetails(text, opts).fields;
+}
+
+/** Nothing besides contact details and polite filler («我的电话是 138…，谢谢»). */
+export function isOnlyContact(rest: string): boolean {
+  return toHalfWidth(rest).replace(FILLER, '').length === 0;
+}
+
+/** The customer turns the lead question down (不方便, 不用了, 算了…). */
+export function isDecline(text: string): boolean {
+  return DECLINE.test(toHalfWidth(text));
+}
