@@ -1,4 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BusinessType } from '@acs/shared';
+import { requireSession } from '../../../core/auth';
+import { ok, okData, table, toAjax } from '../../../core/envelope';
+import { acceptFormBodies, idList, idParam, sendWorkbook } from '../../../core/list';
+import { guarded } from '../../../core/route-config';
+import { agentValuesBody, previewBody, variableBody, variableExportQuery, variableListQuery } from './schema';
+import {
+  agentVariables,
+  deleteVariables,
+  exportVariables,
+  getVariable,
+  insertVariable,
+  listVariables,
+  previewText,
+  saveAgentVariables,
+  updateVariable,
+  VARIABLE_COLUMNS,
+} from './service';
 
-/** See docs/ai-service.md. */
-export const variableRoutes: FastifyPluginAsyncZod = async () => {};
+const TITLE = '变量管理';
+const agentParams = z.object({ agentId: idParam });
+
+/** 变量管理 and an agent's variable values (docs/ai-service.md §变量管理). */
+export const variableRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  acceptFormBodies(app);
+
+  app.get('/ai/variable/list', { config: guarded('ai:variable:list'), schema: { querystring: variableListQuery } }, async (request) => {
+    const page = await listVariables(deps, request.query);
+    return table(page.rows, page.total);
+  });
+
+  app.post(
+    '/ai/variable/export',
+    { config: guarded('ai:variable:export', TITLE, BusinessType.EXPORT), schema: { body: variableExportQuery.optional() } },
+    async (request, reply) => sendWorkbook(reply, '变量数据', VARIABLE_COLUMNS, await exportVariables(deps, request.body ?? {})),
+  );
+
+  // Any signed-in editor previews texts (agent settings, replies); it changes nothing.
+  app.post('/ai/variable/preview', { config: { access: 'authenticated' }, schema: { body: previewBody } }, async (request) =>
+    okData(await previewText(deps, request.body)),
+  );
+
+  app.get(
+    '/ai/variable/:variableId',
+    { config: guarded('ai:variable:query'), schema: { params: z.object({ variableId: idParam }) } },
+    async (request) => okData(await getVariable(deps, request.params.variableId)),
+  );
+
+  app.post('/ai/variable', { config: guarded('ai:variable:add', TITLE, BusinessType.INSERT), schema: { body: variableBody } }, async (request) =>
+    toAjax(await insertVariable(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.put('/ai/variable', { config: guarded('ai:variable:edit', TITLE, BusinessType.UPDATE), schema: { body: variableBody } }, async (request) =>
+    toAjax(await updateVariable(deps, request.body, requireSession(request).userName)),
+  );
+
+  app.delete(
+    '/ai/variable/:variableIds',
+    { config: guarded('ai:variable:remove', TITLE, BusinessType.DELETE), schema: { params: z.object({ variableIds: idList }) } },
+    async (request) => toAjax(await deleteVariables(deps, request.params.variableIds)),
+  );
+
+  app.get('/ai/agent/:agentId/variables', { config: guarded('ai:agent:edit'), schema: { params: agentParams } }, async (request) =>
+    okData(await agentVariables(deps, request.params.agentId)),
+  );
+
+  app.put(
+    '/ai/agent/:agentId/variables',
+    { config: guarded('ai:agent:edit', 'AI客服', BusinessType.UPDATE), schema: { params: agentParams, body: agentValuesBody } },
+    async (request) => {
+      await saveAgentVariables(deps, request.params.agentId, request.body.values);
+      return ok();
+    },
+  );
+};

@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app';
+import { ServiceError } from '../../../core/errors';
+import { readSheet, type ExcelColumn } from '../../../core/list';
+import type { Db } from '../../../db/client';
+import { aiKnowledge } from '../../../db/schema';
+import { bumpAgentVersion } from '../agent/bundle';
+import { requireAgent } from '../agent/service';
+import { findByQuestion, knowledgeFieldsOf } from './knowledge';
+import { knowledgeFields } from './schema';
+
+export const SHEET = '知识库';
+const STATUS = { '0': '启用', '1': '停用' };
+
+/** Template and import columns; the import reads rows back by these titles. */
+export const Col = { QUESTION: '问题', SIMILAR: '相似问法', ANSWER: '答案', STATUS: '状态' } as const;
+
+type KnowledgeRow = typeof aiKnowledge.$inferSelect;
+
+export const exportColumns: ExcelColumn<KnowledgeRow>[] = [
+  { header: Col.QUESTION, value: (r) => r.question, width: 30 },
+  { header: Col.SIMILAR, value: (r) => r.similarQuestions.join('\n'), width: 30 },
+  { header: Col.ANSWER, value: (r) => r.answer, width: 50 },
+  { header: Col.STATUS, value: (r) => r.status, dict: STATUS },
+  { header: '命中次数', value: (r) => r.hitCount },
+  { header: '最后命中时间', value: (r) => r.lastHitTime, width: 20 },
+];
+
+export const templateColumns: ExcelColumn<never>[] = Object.values(Col).map((header) => ({ header, value: () => null }));
+
+const importRow = z.object(knowledgeFields);
+
+/** 「正常」 is accepted beside 「启用」, as other RuoYi sheets call it; a code is kept as it is. */
+function statusCode(text: string | undefined): string | undefined {
+  if (!text) return undefined;
+  if (text === '正常') return '0';
+  return Object.entries(STATUS).find(([, label]) => label === text)?.[0] ?? text;
+}
+
+function parseRow(cells: Record<string, string>) {
+  const parsed = importRow.safeParse({
+    question: cells[Col.QUESTION] ?? '',
+    // One phrasing per line in the cell, or several separated by |.
+    similarQuestions: (cells[Col.SIMILAR] ?? '')
+      .split(/[\r\n|｜]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+    answer: cells[Col.ANSWER] ?? '',
+    status: statusCode(cells[Col.STATUS]),
+  });
+  if (!parsed.success) throw new ServiceError(parsed.error.issues[0]?.message ?? '数据格式不正确');
+  return knowledgeFieldsOf(parsed.data);
+}
+
+interface ImportContext {
+  agentId: number;
+  updateSupport: boolean;
+  operator: string;
+  at: Date;
+  /** Questions already in this file: a second row with the same question is a mistake, not an update. */
+  seen: Set<string>;
+}
+
+async function importOne(db: Db, ctx: ImportContext, cells: Record<string, string>): Promise<'inserted' | 'updated' | 'exists'> {
+  const fields = parseRow(cells);
+  if (ctx.seen.has(fields.question)) throw new ServiceError('与文件中前面的行问题重复');
+  ctx.seen.add(fields.question);
+  const existing = await findByQuestion(db, ctx.agentId, fields.question);
+  if (!existing) {
+    await db.insert(aiKnowledge).values({ ...fields, agentId: ctx.agentId, createBy: ctx.operator, createTime: ctx.at });
+    return 'inserted';
+  }
+  if (!ctx.updateSupport) return 'exists';
+  await db
+    .update(aiKnowledge)
+    .set({ ...fields, updateBy: ctx.operator, updateTime: ctx.at })
+    .where(and(eq(aiKnowledge.agentId, ctx.agentId), eq(aiKnowledge.knowledgeId, existing.knowledgeId)));
+  return 'updated';
+}
+
+class ImportFailed extends Error {}
+
+/**
+ * POST /ai/agent/{agentId}/knowledge/importData: the whole file in one transaction, as the user
+ * import does. When any row fails nothing is written and the report lists every failing row.
+ */
+export async function importKnowledge(
+  deps: Pick<AppDeps, 'database' | 'kv' | 'now'>,
+  agentId: number,
+  data: Buffer,
+  updateSupport: boolean,
+  operator: string,
+): Promise<string> {
+  await requireAgent(deps.database.db, agentId);
+  const empty = new ServiceError('导入知识库数据不能为空！');
+  const sheet = await readSheet(data).catch(() => {
+    throw empty;
+  });
+  if (sheet.length === 0) throw empty;
+  const ctx: ImportContext = { agentId, updateSupport, operator, at: new Date(deps.now()), seen: new Set() };
+  const successes: string[] = [];
+  const failures: string[] = [];
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      for (const cells of sheet) {
+        const question = cells[Col.QUESTION] ?? '';
+        try {
+          const outcome = await tx.transaction(async (sp) => importOne(sp, ctx, cells));
+          if (outcome === 'exists') failures.push(`<br/>${failures.length + 1}、问题 ${question} 已存在`);
+          else successes.push(`<br/>${successes.length + 1}、问题 ${question} ${outcome === 'inserted' ? '导入成功' : '更新成功'}`);
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          failures.push(`<br/>${failures.length + 1}、问题 ${question} 导入失败：${message}`);
+        }
+      }
+      if (failures.length > 0) throw new ImportFailed();
+    });
+  } catch (err) {
+    if (!(err instanceof ImportFailed)) throw err;
+    throw new ServiceError(`很抱歉，导入失败！共 ${failures.length} 条数据格式不正确，错误如下：${failures.join('')}`);
+  }
+  await bumpAgentVersion(deps, agentId);
+  return `恭喜您，数据已全部导入成功！共 ${successes.length} 条，数据如下：${successes.join('')}`;
+}
