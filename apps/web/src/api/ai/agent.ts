@@ -48,7 +48,7 @@ export interface AgentChannelRef {
 /** A row of the agent list: the agent plus what the list shows about it. */
 export interface AgentRow extends Agent {
   providerName: string;
-  channels: AgentChannelRef[];
+  channels: (AgentChannelRef & { status: string })[];
   todayConversations: number;
   todayLeads: number;
   ruleCount: number;
@@ -60,10 +60,11 @@ export interface AgentQuery {
   status?: AgentStatus;
 }
 
-/** A template of 新建客服 with the settings it fills in. */
-export interface AgentTemplateInfo extends Partial<Omit<Agent, 'template'>> {
+/** A template of 新建客服 (its settings, rules and knowledge are filled in by the server). */
+export interface AgentTemplateInfo {
   template: AgentTemplate;
-  description?: string;
+  label: string;
+  description: string;
 }
 
 /** A channel account with the agent it is bound to (GET /ai/agent/channels). */
@@ -94,7 +95,7 @@ export function getAgent(agentId: number) {
 
 /** Creates an agent from a template; the new id comes back in data. */
 export function addAgent(data: { name: string; template: AgentTemplate }) {
-  return http.post<AjaxResult<number | { agentId: number }>>('/ai/agent', data);
+  return http.post<AjaxResult<number>>('/ai/agent', data);
 }
 
 export function updateAgent(data: Agent) {
@@ -105,8 +106,9 @@ export function delAgent(agentIds: number | number[]) {
   return http.delete<AjaxResult>(`/ai/agent/${[agentIds].flat().join(',')}`);
 }
 
+/** Copies the agent; the copy's id comes back in data. */
 export function duplicateAgent(agentId: number) {
-  return http.post<AjaxResult<number | { agentId: number }>>(`/ai/agent/${agentId}/duplicate`);
+  return http.post<AjaxResult<number>>(`/ai/agent/${agentId}/duplicate`);
 }
 
 export function changeAgentStatus(agentId: number, status: AgentStatus) {
@@ -133,12 +135,6 @@ export function modelOptions() {
   return http.get<AjaxResult<ModelOption[]>>('/ai/model/options');
 }
 
-/** The id in a create/duplicate answer: data is the id, or an object carrying it. */
-export function idFrom(res: AjaxResult<number | { agentId: number }>): number | undefined {
-  const data = res.data;
-  return typeof data === 'number' ? data : data?.agentId;
-}
-
 /* Replies: rules and knowledge (ai:agent:reply) */
 
 export interface ReplyRule {
@@ -163,13 +159,21 @@ export interface Knowledge {
   lastHitTime?: string | null;
 }
 
-export function listRules(agentId: number) {
-  return http.get<TableResult<ReplyRule>>(`/ai/agent/${agentId}/rule/list`);
+export function listRules(agentId: number, query: object) {
+  return http.get<TableResult<ReplyRule>>(`/ai/agent/${agentId}/rule/list`, query);
+}
+
+export function getRule(agentId: number, ruleId: number) {
+  return http.get<AjaxResult<ReplyRule>>(`/ai/agent/${agentId}/rule/${ruleId}`);
 }
 
 export function saveRule(agentId: number, rule: ReplyRule) {
   const url = `/ai/agent/${agentId}/rule`;
   return rule.ruleId ? http.put<AjaxResult>(url, rule) : http.post<AjaxResult>(url, rule);
+}
+
+export function changeRuleStatus(agentId: number, ruleId: number, status: string) {
+  return http.put<AjaxResult>(`/ai/agent/${agentId}/rule/changeStatus`, { ruleId, status });
 }
 
 export function delRules(agentId: number, ruleIds: number[]) {
@@ -178,6 +182,14 @@ export function delRules(agentId: number, ruleIds: number[]) {
 
 export function listKnowledge(agentId: number, query: object) {
   return http.get<TableResult<Knowledge>>(`/ai/agent/${agentId}/knowledge/list`, query);
+}
+
+export function getKnowledge(agentId: number, knowledgeId: number) {
+  return http.get<AjaxResult<Knowledge>>(`/ai/agent/${agentId}/knowledge/${knowledgeId}`);
+}
+
+export function changeKnowledgeStatus(agentId: number, knowledgeId: number, status: string) {
+  return http.put<AjaxResult>(`/ai/agent/${agentId}/knowledge/changeStatus`, { knowledgeId, status });
 }
 
 export function saveKnowledge(agentId: number, entry: Knowledge) {
@@ -210,6 +222,8 @@ export interface ReplyTestResult {
   hit?: MessageHit | null;
   candidates: { knowledgeId: number; question: string; score: number }[];
   found: FoundField[];
+  /** The lead question that would follow the answer. */
+  leadAsk?: string | null;
 }
 
 /** Which rule or knowledge entry would answer; counts no hits. */

@@ -1,5 +1,5 @@
 import type { AgentStatus } from '@acs/shared';
-import { changeAgentStatus, delAgent, duplicateAgent, idFrom, type AgentRow } from '../../../../api/ai/agent';
+import { changeAgentStatus, delAgent, duplicateAgent, type AgentRow } from '../../../../api/ai/agent';
 import { confirmDialog, toast } from '../../../../utils/feedback';
 
 type Named = Pick<AgentRow, 'agentId' | 'name'>;
@@ -31,7 +31,7 @@ export async function removeAgents(rows: Named[]): Promise<boolean> {
 export async function duplicate(row: Named): Promise<number | undefined> {
   let id: number | undefined;
   const done = await attempt(async () => {
-    id = idFrom(await duplicateAgent(row.agentId));
+    id = (await duplicateAgent(row.agentId)).data;
     toast.success('复制成功');
   }, '复制客服');
   return done ? id : undefined;

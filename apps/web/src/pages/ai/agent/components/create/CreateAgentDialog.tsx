@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { AgentTemplate } from '@acs/shared';
-import { addAgent, agentTemplates, idFrom } from '../../../../../api/ai/agent';
+import { addAgent, agentTemplates } from '../../../../../api/ai/agent';
 import { toast } from '../../../../../utils/feedback';
 import TemplateCards from './TemplateCards';
 
@@ -28,7 +28,7 @@ export default function CreateAgentDialog({ onClose, onCreated }: CreateAgentDia
     setSaving(true);
     try {
       const res = await addAgent({ ...values, name: values.name.trim() });
-      const agentId = idFrom(res);
+      const agentId = res.data;
       toast.success('新增成功');
       onClose();
       if (agentId !== undefined) onCreated({ agentId, name: values.name.trim() });
@@ -49,7 +49,7 @@ export default function CreateAgentDialog({ onClose, onCreated }: CreateAgentDia
       onCancel={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ template: 'general' }} name="create-agent">
-        <Form.Item label="客服名称" name="name" rules={[{ required: true, whitespace: true, message: '客服名称不能为空' }, { max: 50, message: '客服名称不能超过50个字符' }]}>
+        <Form.Item label="客服名称" name="name" rules={[{ required: true, whitespace: true, message: '客服名称不能为空' }, { max: 50, message: '客服名称长度不能超过50个字符' }]}>
           <Input placeholder="例如：售前咨询小助手" maxLength={50} autoFocus />
         </Form.Item>
         <Form.Item label="模板" name="template" rules={[{ required: true, message: '请选择模板' }]}>

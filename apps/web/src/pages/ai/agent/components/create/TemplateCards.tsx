@@ -13,7 +13,7 @@ interface TemplateCardsProps {
 
 /** The template picker of 新建客服: one card per template with its one-line description. */
 export default function TemplateCards({ templates, value, onChange }: TemplateCardsProps) {
-  const describe = (t: AgentTemplate) => templates.find((x) => x.template === t)?.description ?? (t === 'blank' ? BLANK_DESCRIPTION : '');
+  const describe = (t: AgentTemplate) => (t === 'blank' ? BLANK_DESCRIPTION : (templates.find((x) => x.template === t)?.description ?? ''));
   return (
     <div role="radiogroup" aria-label="模板" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 12 }}>
       {AGENT_TEMPLATES.map((t) => {

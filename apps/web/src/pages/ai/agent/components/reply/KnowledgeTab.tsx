@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { delKnowledge, knowledgeExportUrl, listKnowledge, saveKnowledge, type Knowledge } from '../../../../../api/ai/agent';
+import { changeKnowledgeStatus, delKnowledge, getKnowledge, knowledgeExportUrl, listKnowledge, saveKnowledge, type Knowledge } from '../../../../../api/ai/agent';
 import { deleteRows, FormDialog, ListTable, RowActions, useFormDialog } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
 import { download } from '../../../../../utils/download';
@@ -30,7 +30,7 @@ export default function KnowledgeTab({ agentId, choices, onChanged }: KnowledgeT
   const dialog = useFormDialog<Knowledge>({
     entity: '知识问答',
     defaults: { similarQuestions: [], status: '0' },
-    api: { get: async (id) => ({ code: 200, msg: '', data: list.rows.find((r) => r.knowledgeId === id) }), add: save, update: save },
+    api: { get: (id) => getKnowledge(agentId, id), add: save, update: save },
     onSaved: reload,
   });
   const remove = (ids: number[]) => void deleteRows('知识问答', ids, (x) => delKnowledge(agentId, x), reload);
@@ -75,7 +75,7 @@ export default function KnowledgeTab({ agentId, choices, onChanged }: KnowledgeT
             key: 'status',
             width: 70,
             align: 'center',
-            render: (_v, k) => <Switch size="small" aria-label={`问答${k.knowledgeId}状态`} checked={k.status === '0'} onChange={() => void toggleEntry(k, save, reload)} />,
+            render: (_v, k) => <Switch size="small" aria-label={`问答${k.knowledgeId}状态`} checked={k.status === '0'} onChange={() => void toggleEntry(k.status, (s) => changeKnowledgeStatus(agentId, k.knowledgeId!, s), reload)} />,
           },
           {
             title: '操作',

@@ -1,9 +1,9 @@
-import { Button, Form, Input, InputNumber, Select, Switch, Table, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { REPLY_MATCH_LABELS, REPLY_MATCH_TYPES, type ReplyMatchType } from '@acs/shared';
-import { delRules, listRules, saveRule, type ReplyRule } from '../../../../../api/ai/agent';
-import { deleteRows, FormDialog, RowActions, useFormDialog } from '../../../../../components/ListPage';
+import { changeRuleStatus, delRules, getRule, listRules, saveRule, type ReplyRule } from '../../../../../api/ai/agent';
+import { deleteRows, FormDialog, ListTable, RowActions, useFormDialog } from '../../../../../components/ListPage';
+import { useListPage } from '../../../../../hooks/useListPage';
 import { parseTime } from '../../../../../utils/ruoyi';
 import VariableTextArea from '../settings/VariableTextArea';
 import type { VariableChoice } from '../settings/useVariableChoices';
@@ -24,17 +24,17 @@ interface RuleTabProps {
 
 /** 回复规则: keyword / exact / regex → a fixed reply, checked before the knowledge and the model. */
 export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
-  const query = useQuery({ queryKey: ['ai/agent/rules', agentId], queryFn: () => listRules(agentId) });
-  const rows = query.data?.rows ?? [];
+  const list = useListPage<ReplyRule, object>(`ai/agent/${agentId}/rules`, (q) => listRules(agentId, q), {});
   const reload = () => {
-    void query.refetch();
+    list.setSelectedKeys([]);
+    list.refresh();
     onChanged();
   };
   const save = (rule: ReplyRule) => saveRule(agentId, rule);
   const dialog = useFormDialog<ReplyRule>({
     entity: '回复规则',
     defaults: { matchType: 'keyword', priority: 0, status: '0' },
-    api: { get: async (id) => ({ code: 200, msg: '', data: rows.find((r) => r.ruleId === id) }), add: save, update: save },
+    api: { get: (id) => getRule(agentId, id), add: save, update: save },
     onSaved: reload,
   });
   const matchType = Form.useWatch('matchType', dialog.form) ?? 'keyword';
@@ -42,17 +42,18 @@ export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
 
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => dialog.openAdd()}>
-        添加规则
-      </Button>
-      <Table<ReplyRule>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.openAdd()}>
+          添加规则
+        </Button>
+        <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={list.selectedKeys.length === 0} onClick={() => remove(list.selectedKeys.map(Number))}>
+          删除
+        </Button>
+      </Space>
+      <ListTable<ReplyRule>
+        list={list}
         rowKey="ruleId"
-        size="small"
-        loading={query.isFetching}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ y: '42vh' }}
-        locale={{ emptyText: '还没有回复规则' }}
+        minWidth={860}
         columns={[
           { title: '匹配方式', dataIndex: 'matchType', width: 100, render: (t: ReplyMatchType) => REPLY_MATCH_LABELS[t] },
           { title: '关键词/表达式', dataIndex: 'pattern', ellipsis: true },
@@ -65,7 +66,7 @@ export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
             key: 'status',
             width: 70,
             align: 'center',
-            render: (_v, r) => <Switch size="small" aria-label={`规则${r.ruleId}状态`} checked={r.status === '0'} onChange={() => void toggleEntry(r, save, reload)} />,
+            render: (_v, r) => <Switch size="small" aria-label={`规则${r.ruleId}状态`} checked={r.status === '0'} onChange={() => void toggleEntry(r.status, (s) => changeRuleStatus(agentId, r.ruleId!, s), reload)} />,
           },
           {
             title: '操作',
@@ -86,15 +87,15 @@ export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
           extra={PATTERN_HINTS[matchType as ReplyMatchType]}
           rules={[
             { required: true, whitespace: true, message: '匹配内容不能为空' },
-            { max: 500, message: '匹配内容不能超过500个字符' },
+            { max: 500, message: '匹配内容长度不能超过500个字符' },
             {
               validator: (_r, v: string) => {
                 if (matchType !== 'regex' || !v) return Promise.resolve();
                 try {
-                  new RegExp(v);
+                  new RegExp(v, 'i');
                   return Promise.resolve();
-                } catch {
-                  return Promise.reject(new Error('正则表达式不正确'));
+                } catch (error) {
+                  return Promise.reject(new Error(`正则表达式不合法：${(error as Error).message}`));
                 }
               },
             },
@@ -102,7 +103,7 @@ export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
         >
           <Input maxLength={500} placeholder="请输入匹配内容" />
         </Form.Item>
-        <Form.Item label="回复" name="reply" rules={[{ required: true, whitespace: true, message: '回复内容不能为空' }, { max: 2000, message: '回复内容不能超过2000个字符' }]}>
+        <Form.Item label="回复" name="reply" rules={[{ required: true, whitespace: true, message: '回复内容不能为空' }, { max: 2000, message: '回复内容长度不能超过2000个字符' }]}>
           <VariableTextArea label="回复" agentId={agentId} choices={choices} rows={4} maxLength={2000} />
         </Form.Item>
         <Form.Item label="优先级" name="priority" extra="数字越大越先匹配。" rules={[{ required: true, message: '优先级不能为空' }]}>

@@ -10,7 +10,7 @@ export default function BasicTab() {
         name="name"
         rules={[
           { required: true, whitespace: true, message: '客服名称不能为空' },
-          { max: 50, message: '客服名称不能超过50个字符' },
+          { max: 50, message: '客服名称长度不能超过50个字符' },
         ]}
       >
         <Input maxLength={50} placeholder="请输入客服名称" />

@@ -19,7 +19,7 @@ export default function HoursTab({ form }: { form: FormInstance<SettingsForm> })
       <Form.Item label="启用营业时间" name={['businessHours', 'enabled']} valuePropName="checked">
         <Switch />
       </Form.Item>
-      <Form.Item label="营业日" name={['businessHours', 'days']} rules={[{ required: enabled, type: 'array', min: 1, message: '请至少选择一天营业日' }]}>
+      <Form.Item label="营业日" name={['businessHours', 'days']} rules={[{ required: enabled, type: 'array', min: 1, message: '启用营业时间时请选择营业日' }]}>
         <Checkbox.Group options={DAYS} disabled={!enabled} />
       </Form.Item>
       <Form.Item label="营业时段" required={enabled} style={{ marginBottom: 0 }}>
@@ -36,9 +36,9 @@ export default function HoursTab({ form }: { form: FormInstance<SettingsForm> })
             { required: enabled, message: '请选择结束时间' },
             ({ getFieldValue }) => ({
               validator: (_r, end: string) =>
-                !enabled || !end || end > (getFieldValue(['businessHours', 'start']) as string)
+                !enabled || !end || end !== getFieldValue(['businessHours', 'start'])
                   ? Promise.resolve()
-                  : Promise.reject(new Error('结束时间须晚于开始时间')),
+                  : Promise.reject(new Error('营业开始时间和结束时间不能相同')),
             }),
           ]}
         >
@@ -46,11 +46,11 @@ export default function HoursTab({ form }: { form: FormInstance<SettingsForm> })
         </Form.Item>
       </Form.Item>
       <Form.Item
-        label="非营业时间提示"
+        label="非工作时间提示"
         name={['businessHours', 'offHoursText']}
         rules={[
-          { required: enabled, whitespace: true, message: '非营业时间提示不能为空' },
-          { max: 500, message: '非营业时间提示不能超过500个字符' },
+          { required: enabled, whitespace: true, message: '非工作时间提示不能为空' },
+          { max: 500, message: '非工作时间提示长度不能超过500个字符' },
         ]}
       >
         <Input.TextArea rows={3} maxLength={500} showCount disabled={!enabled} />

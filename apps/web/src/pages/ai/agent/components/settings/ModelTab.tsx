@@ -51,20 +51,20 @@ export default function ModelTab({ form }: { form: FormInstance<SettingsForm> })
         label="最大回复长度"
         name={['params', 'maxTokens']}
         hidden={builtin}
-        rules={[{ type: 'integer', min: 1, max: 32000, message: '最大回复长度须在1到32000之间' }]}
+        rules={[{ type: 'integer', min: 1, max: 8000, message: '最大回复长度取值范围为1~8000' }]}
       >
-        <InputNumber min={1} max={32000} precision={0} suffix="tokens" style={{ width: 200 }} />
+        <InputNumber min={1} max={8000} precision={0} suffix="tokens" style={{ width: 200 }} />
       </Form.Item>
       <Form.Item
-        label="历史消息条数"
+        label="携带历史消息数"
         name={['params', 'historyMessages']}
         hidden={builtin}
         extra="每次提问时带给模型的之前消息条数。"
-        rules={[{ type: 'integer', min: 0, max: 50, message: '历史消息条数须在0到50之间' }]}
+        rules={[{ type: 'integer', min: 0, max: 50, message: '携带历史消息数取值范围为0~50' }]}
       >
         <InputNumber min={0} max={50} precision={0} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item label="知识匹配阈值" name="knowledgeThreshold" extra="知识问答的相似度达到此值才直接回答（0–1）。">
+      <Form.Item label="知识库匹配阈值" name="knowledgeThreshold" extra="知识问答的相似度达到此值才直接回答（0–1）。">
         <Slider min={0} max={1} step={0.05} style={{ width: 320 }} marks={{ 0: '0', 0.5: '0.5', 1: '1' }} />
       </Form.Item>
     </>

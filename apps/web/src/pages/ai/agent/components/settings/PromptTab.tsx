@@ -14,9 +14,9 @@ export default function PromptTab({ agentId, choices }: TextTabProps) {
       label="系统提示词"
       name="systemPrompt"
       extra="告诉模型它是谁、能回答什么、语气如何；可用 {{变量}} 插入变量值。仅在使用外部模型时生效。"
-      rules={[{ max: 8000, message: '系统提示词不能超过8000个字符' }]}
+      rules={[{ max: 4000, message: '系统提示词长度不能超过4000个字符' }]}
     >
-      <VariableTextArea label="系统提示词" agentId={agentId} choices={choices} rows={12} maxLength={8000} placeholder="例如：你是{{agent_name}}，负责解答客户关于产品和价格的问题……" />
+      <VariableTextArea label="系统提示词" agentId={agentId} choices={choices} rows={12} maxLength={4000} placeholder="例如：你是{{agent_name}}，负责解答客户关于产品和价格的问题……" />
     </Form.Item>
   );
 }
@@ -28,10 +28,7 @@ export function FallbackTab({ agentId, choices }: TextTabProps) {
       label="兜底回复"
       name="fallbackReply"
       extra="回复规则、知识问答和模型都无法回答（或模型出错）时发送。"
-      rules={[
-        { required: true, whitespace: true, message: '兜底回复不能为空' },
-        { max: 1000, message: '兜底回复不能超过1000个字符' },
-      ]}
+      rules={[{ max: 1000, message: '兜底回复长度不能超过1000个字符' }]}
     >
       <VariableTextArea label="兜底回复" agentId={agentId} choices={choices} rows={4} maxLength={1000} />
     </Form.Item>

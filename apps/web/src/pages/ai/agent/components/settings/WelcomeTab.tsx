@@ -9,7 +9,7 @@ const MAX_QUESTIONS = 8;
 export default function WelcomeTab({ agentId, choices }: { agentId: number; choices: VariableChoice[] }) {
   return (
     <>
-      <Form.Item label="欢迎语" name="welcomeMessage" rules={[{ max: 1000, message: '欢迎语不能超过1000个字符' }]}>
+      <Form.Item label="欢迎语" name="welcomeMessage" rules={[{ max: 1000, message: '欢迎语长度不能超过1000个字符' }]}>
         <VariableTextArea label="欢迎语" agentId={agentId} choices={choices} rows={4} maxLength={1000} placeholder="例如：您好，我是{{agent_name}}，有什么可以帮您？" />
       </Form.Item>
       <Form.Item label="快捷问题" extra={`客户点一下即可发送，最多${MAX_QUESTIONS}个。`}>
@@ -23,10 +23,10 @@ export default function WelcomeTab({ agentId, choices }: { agentId: number; choi
                     style={{ marginBottom: 8, width: 420 }}
                     rules={[
                       { required: true, whitespace: true, message: '快捷问题不能为空' },
-                      { max: 100, message: '快捷问题不能超过100个字符' },
+                      { max: 50, message: '快捷问题长度不能超过50个字符' },
                     ]}
                   >
-                    <Input aria-label={`快捷问题${index + 1}`} maxLength={100} placeholder="例如：有哪些套餐？" />
+                    <Input aria-label={`快捷问题${index + 1}`} maxLength={50} placeholder="例如：有哪些套餐？" />
                   </Form.Item>
                   <MinusCircleOutlined aria-label={`删除快捷问题${index + 1}`} onClick={() => remove(field.name)} />
                 </Space>
