@@ -11,14 +11,15 @@ const WINDOW_MS = 60_000;
 /**
  * Counters live in the app's key-value store (shared by all instances under Redis) and follow the
  * injected clock. Fixed windows: the key names the window, so the counter's TTL needs no care.
+ * `scope` keeps the counters of different limits apart.
  */
-function kvStore(deps: Pick<AppDeps, 'kv' | 'now'>): FastifyRateLimitStoreCtor {
+export function kvRateLimitStore(deps: Pick<AppDeps, 'kv' | 'now'>, scope: string): FastifyRateLimitStoreCtor {
   return class KvRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       const now = deps.now();
       const windowStart = now - (now % timeWindow);
       deps.kv
-        .incr(`${CacheKey.RATE_LIMIT}credentials:${key}:${windowStart}`, timeWindow)
+        .incr(`${CacheKey.RATE_LIMIT}${scope}:${key}:${windowStart}`, timeWindow)
         .then((current) => callback(null, { current, ttl: windowStart + timeWindow - now }), (err: Error) => callback(err));
     }
 
@@ -33,7 +34,7 @@ export function credentialRateLimit(deps: Pick<AppDeps, 'kv' | 'now'>): RateLimi
     global: false,
     max: CREDENTIAL_ATTEMPTS_PER_MINUTE,
     timeWindow: WINDOW_MS,
-    store: kvStore(deps),
+    store: kvRateLimitStore(deps, 'credentials'),
     keyGenerator: (request) => request.clientIp,
     errorResponseBuilder: () => new ServiceError(AuthMsg.RATE_LIMITED),
   };

@@ -22,10 +22,9 @@ function collector() {
   return { got, handler: (e: unknown) => got.push(e) };
 }
 
-describe.each([
-  ['in-process', false],
-  ...(redisAvailable ? [['Redis', true] as const] : []),
-])('pub/sub (%s)', (_name, redis) => {
+const modes: Array<[string, boolean]> = [['in-process', false], ...(redisAvailable ? [['Redis', true] as [string, boolean]] : [])];
+
+describe.each(modes)('pub/sub (%s)', (_name, redis) => {
   it('delivers JSON events to every subscriber of the channel, dates in the wire format', async () => {
     const ps = await open(redis);
     const a = collector();

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { toWireJson } from '../../../core/time';
+
+/** A comment line this often keeps proxies and browsers from closing an idle stream. */
+export const SSE_PING_MS = 15_000;
+
+export interface EventStream {
+  /** One event; `id` (a message seq) is what the browser sends back as Last-Event-ID. */
+  send(event: string, data: unknown, id?: number): void;
+  /** Runs when the client goes away or the server closes the stream. */
+  onClose(cleanup: () => void): void;
+  readonly closed: boolean;
+}
+
+export type OpenEventStream = (reply: FastifyReply) => EventStream;
+
+/**
+ * The stream opener of a route plugin. Streams are hijacked responses the server would wait for
+ * forever on close, so the plugin's preClose hook ends the ones still open.
+ */
+export function eventStreams(app: FastifyInstance): OpenEventStream {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of [...open]) close();
+  });
+  return (reply) => openEventStream(reply, open);
+}
+
+/**
+ * Takes over the raw response for a text/event-stream: Fastify stops managing the reply, so the
+ * stream stays open until the client leaves or the server shuts down.
+ */
+function openEventStream(reply: FastifyReply, open: Set<() => void>): EventStream {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    // nginx would otherwise buffer the stream and deliver events in bursts.
+    'X-Accel-Buffering': 'no',
+  });
+  res.write(': connected\n\n');
+
+  const cleanups: Array<() => void> = [];
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(ping);
+    for (const fn of cleanups) fn();
+    if (!res.writableEnded) res.end();
+  };
+  const ping = setInterval(() => res.write(': ping\n\n'), SSE_PING_MS);
+  res.on('close', close);
+  res.on('error', close);
+  open.add(close);
+  cleanups.push(() => open.delete(close));
+
+  return {
+    send(event, data, id) {
+      if (closed) return;
+      res.write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${toWireJson(data)}\n\n`);
+    },
+    onClose(cleanup) {
+      if (closed) cleanup();
+      else cleanups.push(cleanup);
+    },
+    get closed() {
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,366 @@
+import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, lt, sql, TransactionRollbackError } from 'drizzle-orm';
+import { DEFAULT_FALLBACK_REPLY, type LeadField, type MessageHit } from '@acs/shared';
+import type { AppDeps } from '../../../app';
+import { ServiceError } from '../../../core/errors';
+import { aiConversation, aiMessage, crmCustomer } from '../../../db/schema';
+import { LlmError, timeoutError } from '../../../infra/llm/errors';
+import { streamChat } from '../../../infra/llm/openai';
+import { captureLead, type CaptureResult, type ContactFields } from '../../crm/capture';
+import { loadAgentBundle, turnVariables, type AgentBundle } from '../agent/bundle';
+import { extractLeadFields } from '../engine/lead-extract';
+import { LEAD_ASK_HIT_NAME, planTurn } from '../engine/plan';
+import type { ChatMessage, FoundField, TurnPlan, TurnState } from '../engine/types';
+import { loadProviderForRuntime } from '../model/provider-runtime';
+import { recordHit } from '../reply/hits';
+import { publishCapture, publishMessages, publishRow, publishStatus, publishToConversation } from './events';
+import { appendMessages, latestMessages, type ConversationPatch, type ConversationRow, type MessageRow, type NewMessage } from './messages';
+import { handoffMessages } from './transitions';
+
+type Deps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'config' | 'now'>;
+
+export const RuntimeMsg = {
+  NO_CONVERSATION: '会话不存在',
+  CLOSED: '会话已结束，请刷新页面开始新的会话',
+  NO_AGENT: '该客服不存在或未发布',
+} as const;
+
+export interface CustomerMessageInput {
+  conversationId: number;
+  content: string;
+  clientMsgId?: string;
+  /** The debug chat: drafts answer, nothing goes live, no customer or lead is created, no hit is counted. */
+  debug?: boolean;
+  /** The conversation as the caller already read it (the visitor check), saving a query. */
+  conversation?: ConversationRow;
+}
+
+/** A customer message stored (or recognised as a resend) and what the answer needs. */
+export interface AcceptedMessage {
+  message: MessageRow;
+  duplicate: boolean;
+  conversation: ConversationRow;
+  bundle: AgentBundle;
+  found: FoundField[];
+  capture: CaptureResult | null;
+  debug: boolean;
+  /** performance.now() when the message arrived: AI latencies count from here. */
+  receivedAt: number;
+}
+
+export interface TurnResult {
+  conversation: ConversationRow;
+  message: MessageRow;
+  duplicate: boolean;
+  /** AI and system messages of the answer, in order (none while staff answer). */
+  replies: MessageRow[];
+  found: FoundField[];
+}
+
+/** Whether the lead goal asked for contact details in answer to the previous message. */
+function expectedFields(conv: ConversationRow, bundle: AgentBundle): LeadField[] | undefined {
+  const goal = bundle.engine.leadGoal;
+  return goal.enabled && conv.leadAskedTurn > 0 && conv.leadAskedTurn === conv.turns ? goal.fields : undefined;
+}
+
+async function readConversation(deps: Deps, conversationId: number): Promise<ConversationRow> {
+  const [row] = await deps.database.db.select().from(aiConversation).where(eq(aiConversation.conversationId, conversationId)).limit(1);
+  if (!row) throw new ServiceError(RuntimeMsg.NO_CONVERSATION);
+  return row;
+}
+
+/**
+ * Stores the customer's message (seq = last_seq + 1) and files any lead fields it contains, in one
+ * transaction, then publishes it. A resend with a clientMsgId already stored changes nothing and
+ * returns the stored message with `duplicate: true`.
+ */
+export async function acceptCustomerMessage(deps: Deps, input: CustomerMessageInput): Promise<AcceptedMessage> {
+  const receivedAt = performance.now();
+  const debug = Boolean(input.debug);
+  const known = input.conversation ?? (await readConversation(deps, input.conversationId));
+  if (known.status === 'closed') throw new ServiceError(RuntimeMsg.CLOSED);
+  const bundle = await loadAgentBundle(deps, known.agentId);
+  if (!bundle || (!debug && bundle.row.status !== 'published')) throw new ServiceError(RuntimeMsg.NO_AGENT);
+
+  const content = input.content.trim();
+  const found = extractLeadFields(content, { expecting: expectedFields(known, bundle) });
+  const now = deps.now();
+  let stored: { message: MessageRow; conversation: ConversationRow; capture: CaptureResult | null } | null = null;
+  try {
+    stored = await deps.database.db.transaction(async (tx) => {
+      const appended = await appendMessages(
+        tx,
+        known.conversationId,
+        [{ sender: 'customer', content, clientMsgId: input.clientMsgId ?? null, leadFields: found }],
+        now,
+        { openOnly: true, patch: { turns: sql`${aiConversation.turns} + 1` } },
+      );
+      if (!appended) throw new ServiceError(RuntimeMsg.CLOSED);
+      const [message] = appended.rows;
+      if (!message) return tx.rollback();
+      const capture =
+        found.length > 0 && !debug
+          ? await captureLead(tx, { conversation: appended.conversation, fields: found.map((f) => ({ ...f, messageId: message.messageId })) }, now)
+          : null;
+      const conversation = capture ? { ...appended.conversation, customerId: capture.customerId } : appended.conversation;
+      return { message, conversation, capture };
+    });
+  } catch (err) {
+    if (!(err instanceof TransactionRollbackError)) throw err;
+  }
+
+  if (!stored) {
+    const [message] = await deps.database.db
+      .select()
+      .from(aiMessage)
+      .where(and(eq(aiMessage.conversationId, known.conversationId), eq(aiMessage.clientMsgId, input.clientMsgId ?? '')))
+      .limit(1);
+    return { message, duplicate: true, conversation: known, bundle, found: message.leadFields, capture: null, debug, receivedAt };
+  }
+
+  const { message, conversation, capture } = stored;
+  await publishMessages(deps, conversation.channel, [message]);
+  if (!debug) await publishCapture(deps, conversation.conversationId, capture);
+  return { message, duplicate: false, conversation, bundle, found, capture, debug, receivedAt };
+}
+
+/**
+ * Lead fields known before this message (the plan finds this message's own fields itself and
+ * thanks the customer when they complete the goal): the customer as it was before the capture,
+ * or (debug, where nothing is filed) the fields of earlier messages.
+ */
+async function knownFields(deps: Deps, accepted: AcceptedMessage): Promise<TurnState['known']> {
+  const { conversation, capture, debug, message } = accepted;
+  const { db } = deps.database;
+  const known: TurnState['known'] = {};
+  if (debug) {
+    const rows = await db
+      .select({ fields: aiMessage.leadFields })
+      .from(aiMessage)
+      .where(and(eq(aiMessage.conversationId, conversation.conversationId), lt(aiMessage.seq, message.seq)))
+      .orderBy(asc(aiMessage.seq));
+    for (const f of rows.flatMap((r) => r.fields)) if (!f.masked && !known[f.field]) known[f.field] = f.value;
+    return known;
+  }
+  let customer: Pick<ContactFields, 'name' | 'phone' | 'wechat'> | undefined = capture?.before;
+  if (!customer && conversation.customerId !== null) {
+    [customer] = await db
+      .select({ name: crmCustomer.name, phone: crmCustomer.phone, wechat: crmCustomer.wechat })
+      .from(crmCustomer)
+      .where(eq(crmCustomer.customerId, conversation.customerId))
+      .limit(1);
+  }
+  if (customer?.name) known.name = customer.name;
+  if (customer?.phone) known.phone = customer.phone;
+  if (customer?.wechat) known.wechat = customer.wechat;
+  return known;
+}
+
+/** Earlier messages for the model, oldest first, without the current one and without system notes. */
+async function modelHistory(deps: Deps, accepted: AcceptedMessage): Promise<ChatMessage[]> {
+  const limit = accepted.bundle.engine.params.historyMessages;
+  if (accepted.bundle.engine.providerId === null || limit <= 0) return [];
+  const rows = await latestMessages(deps.database.db, accepted.conversation.conversationId, limit + 1);
+  return rows
+    .filter((m) => m.seq < accepted.message.seq && m.sender !== 'system')
+    .slice(-limit)
+    .map((m) => ({ role: m.sender === 'customer' ? 'user' : 'assistant', content: m.content }));
+}
+
+/** Lead questions already sent in the conversation (the goal stops asking after a few); read only when the goal is on. */
+async function leadAsksSoFar(deps: Deps, accepted: AcceptedMessage): Promise<number> {
+  const goal = accepted.bundle.engine.leadGoal;
+  if (!goal.enabled) return 0;
+  const [row] = await deps.database.db
+    .select({ n: count() })
+    .from(aiMessage)
+    .where(
+      and(
+        eq(aiMessage.conversationId, accepted.conversation.conversationId),
+        eq(aiMessage.sender, 'ai'),
+        sql`${aiMessage.hit}->>'type' = 'leadAsk'`,
+        sql`${aiMessage.hit}->>'name' = ${LEAD_ASK_HIT_NAME}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+const elapsed = (since: number) => Math.round(performance.now() - since);
+
+interface ModelAnswer {
+  message: NewMessage;
+  /** The model failed: the fallback was sent and counts as an unanswered message. */
+  failed: boolean;
+}
+
+/**
+ * Streams the model's answer, publishing each chunk as a `delta` of the draft `tempId`. Any failure
+ * (provider gone or disabled, HTTP error, rate limit, wrong key, timeout) gives the plan's fallback
+ * with the reason recorded. The whole call is capped at the provider's timeout so a turn never hangs.
+ */
+async function answerWithModel(
+  deps: Deps,
+  accepted: AcceptedMessage,
+  plan: Extract<TurnPlan, { kind: 'model' }>,
+  tempId: string,
+): Promise<ModelAnswer> {
+  const { engine } = accepted.bundle;
+  const live = !accepted.debug;
+  const fallback = (error: string): ModelAnswer => ({
+    message: { sender: 'ai', content: plan.fallback, hit: { type: 'fallback', error }, latencyMs: elapsed(accepted.receivedAt) },
+    failed: true,
+  });
+  const provider = engine.providerId === null ? null : await loadProviderForRuntime(deps, engine.providerId);
+  if (!provider || provider.status !== '0') return fallback('config: 模型配置不存在或已停用');
+  const model = engine.model || provider.defaultModel;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(timeoutError()), provider.timeoutMs);
+  let text = '';
+  try {
+    for await (const event of streamChat({
+      baseUrl: provider.baseUrl,
+      apiKey: provider.apiKey,
+      model,
+      messages: plan.messages,
+      temperature: engine.params.temperature,
+      maxTokens: engine.params.maxTokens,
+      timeoutMs: provider.timeoutMs,
+      signal: controller.signal,
+    })) {
+      if (event.type === 'delta') {
+        text += event.text;
+        if (live) await publishToConversation(deps, accepted.conversation.conversationId, { type: 'delta', tempId, text: event.text });
+      } else {
+        if (!text.trim()) return fallback('bad_response: 模型返回了空回复');
+        return {
+          message: {
+            sender: 'ai',
+            content: text,
+            hit: { type: 'model', name: model },
+            promptTokens: event.promptTokens,
+            completionTokens: event.completionTokens,
+            latencyMs: elapsed(accepted.receivedAt),
+          },
+          failed: false,
+        };
+      }
+    }
+    return fallback('bad_response: 模型回复不完整');
+  } catch (err) {
+    if (err instanceof LlmError) return fallback(`${err.kind}: ${err.message}`);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const countsAsHit = (hit: MessageHit | null | undefined): hit is MessageHit => hit?.type === 'rule' || hit?.type === 'knowledge';
+
+/**
+ * Answers a stored customer message: silent while staff answer (waiting/human); otherwise the
+ * plan's reply, handoff or model answer, then the lead question when the plan has one. Messages
+ * are stored and published, the conversation's counters updated from the plan, typing shown around.
+ */
+export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessage): Promise<MessageRow[]> {
+  const { conversation, bundle, debug } = accepted;
+  const live = !debug;
+  const id = conversation.conversationId;
+  if (conversation.status !== 'ai') {
+    if (live) await publishRow(deps, id);
+    return [];
+  }
+  if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: true });
+  try {
+    const [known, history, leadAsks] = await Promise.all([knownFields(deps, accepted), modelHistory(deps, accepted), leadAsksSoFar(deps, accepted)]);
+    const now = deps.now();
+    const plan = planTurn(
+      {
+        agent: bundle.engine,
+        rules: bundle.rules,
+        knowledge: bundle.knowledge,
+        text: accepted.message.content,
+        state: {
+          turns: conversation.turns,
+          failures: conversation.failures,
+          leadAskedTurn: conversation.leadAskedTurn,
+          leadDeclined: conversation.leadDeclined,
+          leadAsks,
+          known,
+        },
+        history,
+        variables: turnVariables(bundle, now, known.name ?? ''),
+        now,
+      },
+      bundle.index,
+    );
+
+    const tempId = randomUUID();
+    const messages: NewMessage[] = [];
+    const { failures, leadAskedTurn, leadDeclined } = plan.next;
+    const patch: ConversationPatch = { failures, leadAskedTurn, leadDeclined };
+    if (plan.kind === 'model') {
+      const answer = await answerWithModel(deps, accepted, plan, tempId);
+      messages.push(answer.message);
+      if (answer.failed) patch.failures = conversation.failures + 1;
+    } else {
+      messages.push({ sender: 'ai', content: plan.text, hit: plan.hit, latencyMs: elapsed(accepted.receivedAt) });
+      if (plan.kind === 'handoff') {
+        messages.push(...handoffMessages(plan.reason));
+        Object.assign(patch, { status: 'waiting', handoffReason: plan.reason.slice(0, 100) });
+      }
+    }
+    if (plan.leadAsk) messages.push({ sender: 'ai', content: plan.leadAsk.text, hit: plan.leadAsk.hit, latencyMs: elapsed(accepted.receivedAt) });
+
+    const appended = await deps.database.db.transaction((tx) => appendMessages(tx, id, messages, deps.now(), { patch, openOnly: true }));
+    // Closed by staff while the model was answering: the answer is dropped with the conversation.
+    if (!appended) return [];
+    if (live) {
+      await publishMessages(deps, conversation.channel, appended.rows.slice(0, 1), plan.kind === 'model' ? tempId : undefined);
+      await publishMessages(deps, conversation.channel, appended.rows.slice(1));
+      if (plan.kind === 'handoff') await publishStatus(deps, appended.conversation);
+      else await publishRow(deps, id);
+      for (const m of appended.rows) if (countsAsHit(m.hit)) await recordHit(deps, m.hit);
+    }
+    return appended.rows;
+  } finally {
+    if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: false });
+  }
+}
+
+/**
+ * One customer turn end to end, answered before returning (the debug chat; later Douyin and BOSS).
+ * The public chat accepts and answers separately so the sender is not kept waiting.
+ */
+export async function handleCustomerMessage(deps: Deps, input: CustomerMessageInput): Promise<TurnResult> {
+  const accepted = await acceptCustomerMessage(deps, input);
+  const replies = accepted.duplicate ? [] : await answerCustomerMessage(deps, accepted);
+  return { conversation: accepted.conversation, message: accepted.message, duplicate: accepted.duplicate, replies, found: accepted.found };
+}
+
+/**
+ * The public chat's background answer: whatever goes wrong, the customer gets the fallback reply
+ * instead of silence, and the error is logged.
+ */
+export async function answerInBackground(deps: Deps & { log: { error: (obj: object, msg: string) => void } }, accepted: AcceptedMessage): Promise<void> {
+  try {
+    await answerCustomerMessage(deps, accepted);
+  } catch (err) {
+    deps.log.error({ err, conversationId: accepted.conversation.conversationId }, 'chat turn failed');
+    const fallback = accepted.bundle.row.fallbackReply || DEFAULT_FALLBACK_REPLY;
+    try {
+      const appended = await deps.database.db.transaction((tx) =>
+        appendMessages(
+          tx,
+          accepted.conversation.conversationId,
+          [{ sender: 'ai', content: fallback, hit: { type: 'fallback', error: 'internal: 系统内部错误' }, latencyMs: elapsed(accepted.receivedAt) }],
+          deps.now(),
+          { openOnly: true },
+        ),
+      );
+      if (appended) await publishMessages(deps, accepted.conversation.channel, appended.rows);
+    } catch (inner) {
+      deps.log.error({ err: inner, conversationId: accepted.conversation.conversationId }, 'chat fallback failed');
+    }
+  }
+}
