@@ -1,11 +1,11 @@
 import type { AgentHandoff } from '@acs/shared';
-import { normalizeForMatch } from './normalize';
+import { normalizeForMatch, TRAILING_PUNCTUATION } from './normalize';
 
 /** Ways customers ask for a person; 「人工」 alone counts only as the whole message (not 人工智能). */
 const EXPLICIT_REQUEST = /转人工|人工客服|人工服务|找人工|要人工|接人工|人工坐席|真人|客服人员|活人|人工处理/;
-const EXPLICIT_WHOLE = /^(?:人工|人工吧|人工呢|人工!|人工\?)$/;
+const EXPLICIT_WHOLE = /^(?:人工|人工吧|人工呢)$/;
 /** 「不用转人工」「不要人工客服」 say the opposite. */
-const NEGATED = /(?:不用|不要|不需要|无需|别|不必)$/;
+const NEGATED = /(?:不用|不需要|无需|别|不必|不)$/;
 
 function requested(text: string, pattern: RegExp): boolean {
   const m = pattern.exec(text);
@@ -16,7 +16,9 @@ function requested(text: string, pattern: RegExp): boolean {
 export function detectHandoff(handoff: AgentHandoff, text: string): string | null {
   const normalized = normalizeForMatch(text);
   if (normalized.length === 0) return null;
-  if (handoff.explicitRequest && (EXPLICIT_WHOLE.test(normalized) || requested(normalized, EXPLICIT_REQUEST))) {
+  // 「转 人工！」: spaces and the closing punctuation do not change the request.
+  const compact = normalized.replace(/\s+/g, '').replace(TRAILING_PUNCTUATION, '');
+  if (handoff.explicitRequest && (EXPLICIT_WHOLE.test(compact) || requested(compact, EXPLICIT_REQUEST))) {
     return '客户要求转人工';
   }
   for (const keyword of handoff.keywords) {

@@ -79,8 +79,10 @@ const SURNAMES = new Set([
 ]);
 /** Characters that end a name: particles, pronouns, verbs of the sentence around it. */
 const NAME_STOP = new Set([
-  ...'想要在的是了呢啊吧哦呀你我他她们和跟电手微今明来去有没不请问咨谢好嗯先女小姐这那哪什怎也都就还吗啦哈呃号打加联找给说过啥很能会可以到从对把被让叫姓名字',
+  ...'想要在的是了呢啊吧哦呀你我他她们和跟电手微今来去有没不请问咨谢好嗯女姐这那哪什怎也都就还吗啦哈呃号打加联找给说过啥很能会可以到从对把被让叫姓名字',
 ]);
+/** Words that end a name even though their first character may be part of one (明天 after 张三). */
+const NAME_STOP_WORDS = ['明天', '明早', '明晚', '后天', '晚上', '下午', '上午', '中午', '先生', '以后', '之前', '现在'];
 /** Words starting with a surname that a customer answers with far more often than a name. */
 const NOT_NAMES = new Set([
   '方便', '马上', '高兴', '周末', '江苏', '黄色', '白色', '金色', '安全', '文件', '石头', '高端', '钱包', '海鲜',
@@ -117,11 +119,14 @@ function nameAt(run: string, bounded: boolean): string | null {
   const surname = surnameOf(run);
   if (!surname) return null;
   const rest = run.slice(surname.length);
+  const title = new RegExp(`^(?:${NAME_TITLES})`).exec(rest);
+  if (title) return surname + title[0];
   let given = '';
   if (bounded && run.length >= 2 && run.length <= 3) given = rest;
   else {
     for (const c of rest) {
-      if (NAME_STOP.has(c) || given.length === 2) break;
+      const at = given.length;
+      if (given.length === 2 || NAME_STOP.has(c) || NAME_STOP_WORDS.includes(rest.slice(at, at + 2))) break;
       given += c;
     }
   }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { KnowledgeIndex, tokenize } from '../../../src/modules/ai/engine/retrieval';
+import type { EngineKnowledge } from '../../../src/modules/ai/engine/types';
+
+const entry = (knowledgeId: number, question: string, similarQuestions: string[] = []): EngineKnowledge => ({
+  knowledgeId,
+  question,
+  similarQuestions,
+  answer: `answer-${knowledgeId}`,
+});
+
+const SHOP = [
+  entry(1, '运费怎么算', ['包邮吗']),
+  entry(2, '营业时间是几点'),
+  entry(3, '怎么退货', ['收到货不满意可以退吗']),
+  entry(4, '什么时候发货', ['下单后多久发货']),
+  entry(5, '你们店在哪里'),
+  entry(6, 'iPhone 15 有现货吗'),
+  entry(7, '会员卡怎么办理'),
+  entry(8, '可以开发票吗'),
+  entry(9, '产品保修多久'),
+  entry(10, '支持货到付款吗'),
+];
+const index = new KnowledgeIndex(SHOP);
+
+const top = (text: string) => index.search(text)[0];
+
+describe('KnowledgeIndex.search', () => {
+  it('scores the stored question itself 1, and any similar question as well', () => {
+    expect(top('运费怎么算')).toMatchObject({ entry: { knowledgeId: 1 }, score: 1 });
+    expect(top('包邮吗？')).toMatchObject({ entry: { knowledgeId: 1 }, score: 1 });
+    expect(top('下单后多久发货')).toMatchObject({ entry: { knowledgeId: 4 }, score: 1 });
+  });
+
+  it.each([
+    ['运费是多少', 1],
+    ['邮费多少钱', 1],
+    ['你们几点开门', 2],
+    ['我想退款', 3],
+    ['多久能寄出', 4],
+    ['你们的地址', 5],
+    ['质保多久', 9],
+    ['能开票吗', 8],
+    ['你好，请问运费怎么算？我在新疆乌鲁木齐', 1],
+  ])('finds a paraphrase: %s → entry %i above 0.5', (text, id) => {
+    const hit = top(text);
+    expect(hit?.entry.knowledgeId).toBe(id);
+    expect(hit?.score).toBeGreaterThan(0.5);
+  });
+
+  it.each(['今天天气怎么样', '你们老板是谁', '我要投诉', '哈哈哈'])('keeps unrelated questions below 0.3: %s', (text) => {
+    expect(index.search(text).every((hit) => hit.score < 0.3)).toBe(true);
+  });
+
+  it('handles latin words and digits, case and width-insensitively', () => {
+    for (const text of ['iphone15有货吗', 'IPHONE 15 现货', 'ｉＰｈｏｎｅ　１５现货吗']) {
+      expect(top(text)?.entry.knowledgeId).toBe(6);
+      expect(top(text)?.score).toBeGreaterThan(0.5);
+    }
+    expect(index.search('iphone 14 有现货吗')[0]?.score ?? 0).toBeLessThan(top('iphone 15 有现货吗')?.score ?? 0);
+  });
+
+  it('returns the best first, at most `limit`, all within 0–1', () => {
+    const hits = index.search('发货以后运费怎么算', 2);
+    expect(hits).toHaveLength(2);
+    expect(hits[0]?.entry.knowledgeId).toBe(1);
+    expect(hits[0]!.score).toBeGreaterThanOrEqual(hits[1]!.score);
+    for (const hit of index.search('运费 发货 退货 发票 保修')) {
+      expect(hit.score).toBeGreaterThan(0);
+      expect(hit.score).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('ranks the more specific entry first', () => {
+    const specific = new KnowledgeIndex([entry(1, '运费怎么算'), entry(2, '运费险怎么买')]);
+    expect(specific.search('运费险怎么买')[0]?.entry.knowledgeId).toBe(2);
+    expect(specific.search('运费怎么算')[0]?.entry.knowledgeId).toBe(1);
+  });
+
+  it('answers nothing from an empty index or an empty message', () => {
+    expect(new KnowledgeIndex([]).search('运费怎么算')).toEqual([]);
+    expect(index.search('')).toEqual([]);
+    expect(index.search('吗？的了')).toEqual([]);
+  });
+});
+
+describe('tokenize', () => {
+  it('drops particles without joining the words around them', () => {
+    const terms = [...tokenize('运费的价格').keys()];
+    expect(terms).toEqual(expect.arrayContaining(['b:运费', 'b:价格']));
+    expect(terms).not.toContain('b:费的');
+    expect(terms).not.toContain('b:费价');
+    expect(terms).not.toContain('u:的');
+  });
+  it('maps customer-service synonyms to one word', () => {
+    expect([...tokenize('邮费多少钱').keys()]).toEqual(expect.arrayContaining(['b:运费', 'b:价格']));
+  });
+});

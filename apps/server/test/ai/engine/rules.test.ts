@@ -1,0 +1,90 @@
+import type { ReplyMatchType } from '@acs/shared';
+import { describe, expect, it } from 'vitest';
+import { matchRule, validateRulePattern } from '../../../src/modules/ai/engine/rules';
+import type { EngineRule } from '../../../src/modules/ai/engine/types';
+
+let nextId = 1;
+const rule = (matchType: ReplyMatchType, pattern: string, priority = 0, ruleId = nextId++): EngineRule => ({
+  ruleId,
+  matchType,
+  pattern,
+  reply: `reply-${ruleId}`,
+  priority,
+});
+
+describe('matchRule: keyword', () => {
+  const shipping = rule('keyword', '运费|邮费，包邮、快递费,Shipping');
+  it.each(['你好，运费多少？', '包邮吗', '快递费怎么算', 'ＳＨＩＰＰＩＮＧ fee?', 'shipping'])('%s matches', (text) => {
+    expect(matchRule([shipping], text)).toBe(shipping);
+  });
+  it.each(['怎么退货', '运 费', ''])('%j does not', (text) => {
+    expect(matchRule([shipping], text)).toBeNull();
+  });
+});
+
+describe('matchRule: exact', () => {
+  const hello = rule('exact', '在吗');
+  it.each(['在吗', '在吗？', '  在吗!!  ', '在吗。', '在吗~'])('%j matches', (text) => {
+    expect(matchRule([hello], text)).toBe(hello);
+  });
+  it.each(['在吗 你好', '老板在吗', '在'])('%j does not', (text) => {
+    expect(matchRule([hello], text)).toBeNull();
+  });
+  it('ignores case and full-width letters', () => {
+    const ok = rule('exact', 'OK');
+    expect(matchRule([ok], 'ｏｋ！')).toBe(ok);
+  });
+});
+
+describe('matchRule: regex', () => {
+  const order = rule('regex', '订单.*(到哪|物流)');
+  it('matches case-insensitively on the message', () => {
+    expect(matchRule([order], '我的订单现在到哪了')).toBe(order);
+    expect(matchRule([rule('regex', '^vip\\d+$')], 'VIP123')?.pattern).toBe('^vip\\d+$');
+  });
+  it('sees full-width digits as digits', () => {
+    const digits = rule('regex', '\\d{6}');
+    expect(matchRule([digits], '验证码１２３４５６')).toBe(digits);
+  });
+  it('never matches with an invalid or refused pattern, and the next rule still can', () => {
+    const broken = rule('regex', '([a-z', 10);
+    const nested = rule('regex', '(a+)+$', 9);
+    const fine = rule('keyword', 'aaaa', 0);
+    expect(matchRule([broken, nested, fine], 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!')).toBe(fine);
+  });
+});
+
+describe('matchRule: order', () => {
+  it('takes the highest priority first, then the smaller id', () => {
+    const low = rule('keyword', '价格', 1, 10);
+    const high = rule('keyword', '价格', 5, 20);
+    const highOlder = rule('keyword', '价', 5, 15);
+    expect(matchRule([low, high, highOlder], '价格多少')).toBe(highOlder);
+    expect(matchRule([low, high], '价格多少')).toBe(high);
+  });
+  it('returns null without rules', () => {
+    expect(matchRule([], '价格')).toBeNull();
+  });
+});
+
+describe('validateRulePattern', () => {
+  it.each<[ReplyMatchType, string, string | null]>([
+    ['keyword', '运费|邮费', null],
+    ['keyword', ' | ，、 ', '关键词不能为空'],
+    ['exact', '在吗？', null],
+    ['exact', '？？', '匹配内容不能为空'],
+    ['regex', '^\\d{11}$', null],
+    ['regex', '   ', '正则表达式不能为空'],
+    ['regex', '.*', '正则表达式不合法：会匹配任何消息'],
+  ])('%s %j → %j', (type, pattern, message) => {
+    expect(validateRulePattern(type, pattern)).toBe(message);
+  });
+  it('explains an invalid regular expression', () => {
+    expect(validateRulePattern('regex', '([a-z')).toMatch(/^正则表达式不合法：/);
+  });
+  it('refuses nested repetition and long patterns', () => {
+    expect(validateRulePattern('regex', '(\\d+)*x')).toMatch(/^正则表达式不合法：/);
+    expect(validateRulePattern('regex', '(ab){2,}')).toBeNull();
+    expect(validateRulePattern('regex', 'a'.repeat(201))).toBe('正则表达式不能超过200个字符');
+  });
+});
