@@ -55,7 +55,7 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
   };
 
   return (
-    <Modal open title={`调试 - ${agent.name}`} width={760} footer={null} onCancel={onClose} maskClosable={false}>
+    <Modal open title={`调试 - ${agent.name}`} width={760} footer={null} onCancel={onClose} mask={{ closable: false }}>
       <div role="log" aria-label="调试对话" style={{ height: '50vh', overflowY: 'auto', padding: 12, border: '1px solid #f0f0f0', borderRadius: 8 }}>
         {entries.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="以客户身份发一条消息，看看由哪条规则、知识或模型回答" />

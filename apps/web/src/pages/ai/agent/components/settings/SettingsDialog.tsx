@@ -91,7 +91,7 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
       title={agent ? `客服设置 - ${agent.name}` : '客服设置'}
       width={1000}
       onCancel={() => void close()}
-      maskClosable={false}
+      mask={{ closable: false }}
       footer={[
         <Button key="cancel" onClick={() => void close()}>
           取 消
