@@ -2,10 +2,12 @@
 // Benchmarks are measurements, not tests: they are not part of `npm test`.
 import { runBundleBench } from './bundle.mjs';
 import { runUsersBench } from './api-users.mjs';
+import { runChatBench } from './chat.mjs';
 
 const benches = [
   ['bundle', () => runBundleBench({ skipBuild: process.argv.includes('--skip-build') })],
   ['api-users', () => runUsersBench()],
+  ['chat', () => runChatBench()],
 ];
 
 let ok = true;

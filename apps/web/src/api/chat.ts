@@ -16,6 +16,8 @@ export interface ChatMessage {
   content: string;
   hit?: MessageHit | null;
   createTime: string;
+  /** On a live event: the streamed draft (delta tempId) this stored message completes. */
+  tempId?: string;
 }
 
 export interface ChatAgent {

@@ -69,6 +69,16 @@ describe('chat state', () => {
     expect(s.drafts).toEqual([]);
   });
 
+  it('the stored reply replaces the draft it names by tempId', () => {
+    const s = run(
+      initialChatState,
+      { type: 'delta', tempId: 't1', text: 'a' },
+      { type: 'delta', tempId: 't2', text: 'b' },
+      { type: 'message', message: msg(3, { tempId: 't2' }) },
+    );
+    expect(s.drafts.map((d) => d.tempId)).toEqual(['t1']);
+  });
+
   it('a customer or staff message leaves the AI draft alone', () => {
     const s = run(
       initialChatState,

@@ -60,10 +60,13 @@ function insertMessage(messages: ChatMessage[], message: ChatMessage): ChatMessa
   return [...messages.slice(0, at), message, ...messages.slice(at)];
 }
 
-/** The draft a stored AI message completes: the one naming its id, else the oldest (replies stream one at a time). */
+/**
+ * The draft a stored AI message completes: the one with its tempId or id, else the oldest (replies
+ * stream one at a time).
+ */
 function withoutDraftOf(drafts: Draft[], message: ChatMessage): Draft[] {
   if (message.sender !== 'ai' || drafts.length === 0) return drafts;
-  const named = drafts.findIndex((d) => d.messageId === message.messageId);
+  const named = drafts.findIndex((d) => (message.tempId && d.tempId === message.tempId) || d.messageId === message.messageId);
   const drop = named === -1 ? 0 : named;
   return drafts.filter((_, i) => i !== drop);
 }

@@ -1,0 +1,176 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { consoleErrors } from '../support/list-page';
+import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
+import { openShell } from '../support/shell';
+
+/** The 留资获客 template's texts (modules/ai/agent/templates.ts). */
+const WELCOME = '欢迎咨询';
+const PRICE_ANSWER = '费用会根据您的具体需求来定';
+const DISCOUNT_ANSWER = '当前的优惠活动请以顾问告知为准';
+const BOOKING_ANSWER = '顾问会联系您确认时间';
+const THANKS = '好的，已经记下了';
+const STAFF_REPLY = '您好，我是人工客服小王';
+
+/** Creates an agent from the 留资获客 template and publishes it, as an admin would in AI客服列表. */
+async function publishedLeadAgent(request: APIRequestContext, name: string): Promise<number> {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const created = (await (await request.post(`${API}/ai/agent`, { headers, data: { name, template: 'lead' } })).json()) as {
+    code: number;
+    msg: string;
+    data: number;
+  };
+  expect(created, created.msg).toMatchObject({ code: 200 });
+  const published = (await (
+    await request.put(`${API}/ai/agent/${created.data}/status`, { headers, data: { status: 'published' } })
+  ).json()) as { code: number; msg: string };
+  expect(published, published.msg).toMatchObject({ code: 200 });
+  return created.data;
+}
+
+/** A phone-sized customer browser (iPhone 12 screen, touch) on chromium. */
+async function customerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+  return context.newPage();
+}
+
+const chatLog = (page: Page) => page.getByRole('log', { name: '聊天记录' });
+const composer = (page: Page) => page.getByRole('textbox', { name: '输入消息' });
+const chatStatus = (page: Page) => page.locator('.chat-header').getByRole('status');
+
+async function say(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+test('a customer chats on a phone, leaves a phone number, asks for a human and is answered live by staff', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const name = `留资${Date.now() % 1_000_000}`;
+  const agentId = await publishedLeadAgent(request, name);
+
+  const customer = await customerPage(browser);
+  const customerErrors = consoleErrors(customer);
+  await customer.goto(`/chat?agent=${agentId}`);
+  await expect(customer.getByRole('heading', { name })).toBeVisible();
+  await expect(chatLog(customer)).toContainText(WELCOME);
+  await expect(chatStatus(customer)).toHaveText('AI接待中');
+
+  await customer.getByRole('button', { name: '怎么收费？' }).click();
+  await expect(chatLog(customer).locator('.chat-bubble-me', { hasText: '怎么收费？' })).toHaveCount(1);
+  await expect(chatLog(customer)).toContainText(PRICE_ANSWER);
+
+  await say(customer, '我的电话是 138 0013 8000');
+  await expect(chatLog(customer)).toContainText(THANKS);
+  await snap(customer, 'chat-customer-lead');
+
+  // Staff on a desktop browser of their own.
+  const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const staff = await staffContext.newPage();
+  await loginAs(staff);
+  await openShell(staff, '/ai/conversation');
+  const row = staff.locator('.conv-row', { hasText: name });
+  await expect(row).toContainText('13800138000');
+  await row.click();
+  const customerCard = staff.getByRole('complementary', { name: '客户信息' });
+  await expect(customerCard).toContainText('13800138000');
+  await expect(staff.getByRole('log', { name: '会话记录' })).toContainText('我的电话是 138 0013 8000');
+
+  // 转人工: the staff screen shows it waiting without a reload.
+  await customer.getByRole('button', { name: '转人工' }).click();
+  await expect(chatStatus(customer)).toHaveText('等待人工');
+  await expect(row).toContainText('等待人工');
+  await expect(staff.getByText('新的等待人工会话')).toBeVisible();
+  await snap(staff, 'chat-staff-waiting');
+
+  await staff.getByRole('button', { name: '接管' }).click();
+  await expect(chatStatus(customer)).toContainText('人工接待中');
+  const replyBox = staff.getByRole('textbox', { name: '回复内容' });
+  await expect(replyBox).toBeEnabled();
+  await replyBox.fill(STAFF_REPLY);
+  await replyBox.press('Enter');
+  await expect(replyBox).toHaveValue('');
+
+  const staffBubble = chatLog(customer).locator('.chat-row-them', { hasText: STAFF_REPLY });
+  await expect(staffBubble).toHaveCount(1);
+  await expect(staffBubble).toContainText('人工客服');
+  await snap(customer, 'chat-customer-staff-reply');
+
+  await staff.getByRole('button', { name: '结束会话' }).click();
+  await staff.getByRole('button', { name: '确定' }).click();
+  await expect(chatStatus(customer)).toHaveText('已结束');
+  await expect(customer.getByText('会话已结束')).toBeVisible();
+  await expect(composer(customer)).toHaveCount(0);
+  await expect(row).toContainText('已结束');
+  await snap(customer, 'chat-customer-closed');
+
+  await customer.getByRole('button', { name: '开始新会话' }).click();
+  await expect(chatStatus(customer)).toHaveText('AI接待中');
+  await expect(chatLog(customer)).not.toContainText(STAFF_REPLY);
+
+  expect(customerErrors).toEqual([]);
+  await staffContext.close();
+  await customer.context().close();
+});
+
+test('a reload keeps the history; going offline and back loses and repeats nothing', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const name = `续聊${Date.now() % 1_000_000}`;
+  const agentId = await publishedLeadAgent(request, name);
+  const customer = await customerPage(browser);
+
+  const session = customer.waitForResponse((r) => r.url().endsWith('/chat/session'));
+  await customer.goto(`/chat?agent=${agentId}`);
+  const { data } = (await (await session).json()) as { data: { conversation: { conversationId: number } } };
+  const conversationId = data.conversation.conversationId;
+
+  await say(customer, '怎么收费？');
+  await expect(chatLog(customer)).toContainText(PRICE_ANSWER);
+
+  await customer.reload();
+  await expect(chatLog(customer)).toContainText(PRICE_ANSWER);
+  await expect(chatLog(customer).locator('.chat-bubble-me', { hasText: '怎么收费？' })).toHaveCount(1);
+
+  await customer.context().setOffline(true);
+  await expect(customer.getByRole('alert').filter({ hasText: '网络已断开，正在重连…' })).toBeVisible();
+
+  // While the page is away the conversation moves on (the same visitor from another tab)…
+  const visitor = (await customer.evaluate((key) => localStorage.getItem(key), `acs-chat:${agentId}`)) ?? '{}';
+  const { visitorToken } = JSON.parse(visitor) as { visitorToken: string };
+  const sent = await request.post(`${API}/chat/message`, {
+    data: { conversationId, visitorToken, clientMsgId: `e2e-${Date.now()}`, content: '怎么预约咨询？' },
+  });
+  expect(await sent.json()).toMatchObject({ code: 200 });
+
+  // …and the customer types a message that waits for the network.
+  await say(customer, '有优惠活动吗？');
+  await expect(chatLog(customer)).toContainText('等待网络恢复后发送');
+  await snap(customer, 'chat-customer-offline');
+
+  await customer.context().setOffline(false);
+  await expect(customer.getByText('网络已断开，正在重连…')).toHaveCount(0);
+  await expect(chatLog(customer)).toContainText(BOOKING_ANSWER);
+  await expect(chatLog(customer)).toContainText(DISCOUNT_ANSWER);
+  await expect(chatLog(customer)).not.toContainText('等待网络恢复后发送');
+
+  const log = chatLog(customer);
+  for (const text of ['怎么收费？', '怎么预约咨询？', '有优惠活动吗？']) {
+    await expect(log.locator('.chat-bubble-me', { hasText: text }), text).toHaveCount(1);
+  }
+  for (const text of [PRICE_ANSWER, BOOKING_ANSWER, DISCOUNT_ANSWER]) {
+    await expect(log.locator('.chat-bubble-them', { hasText: text }), text).toHaveCount(1);
+  }
+  await customer.context().close();
+});
+
+test('an unknown agent gets a friendly page, not a broken chat', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/chat?agent=987654');
+  await expect(page.getByRole('alert')).toContainText('该客服不存在或未发布');
+  await expect(page.getByRole('heading', { name: '暂时无法咨询' })).toBeVisible();
+});
