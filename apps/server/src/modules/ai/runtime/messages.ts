@@ -122,6 +122,8 @@ export interface PublicMessage {
   sender: string;
   senderName: string;
   content: string;
+  /** The AI asked for contact details (lead goal): the page offers its contact card under it. */
+  asksContact: boolean;
   createTime: Date;
 }
 
@@ -132,5 +134,6 @@ export const publicMessage = (m: MessageRow): PublicMessage => ({
   sender: m.sender,
   senderName: m.senderName,
   content: m.content,
+  asksContact: m.hit?.type === 'leadAsk',
   createTime: m.createTime,
 });
