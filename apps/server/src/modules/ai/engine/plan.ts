@@ -82,7 +82,8 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
       return { kind: 'reply', text: render(rule.reply), hit: { type: 'rule', id: rule.ruleId, name: rule.pattern }, failures: 0 };
     }
     if (gaveContact && isOnlyContact(details.rest)) {
-      const thanks = goal.enabled && goal.thanksText.trim() ? render(goal.thanksText) : CONTACT_ACK_TEXT;
+      // The goal's thanks says the details are complete; a partial answer only gets acknowledged.
+      const thanks = completedNow && goal.thanksText.trim() ? render(goal.thanksText) : CONTACT_ACK_TEXT;
       return { kind: 'reply', text: thanks, hit: { type: 'leadAsk', name: CONTACT_ACK_HIT_NAME }, failures: state.failures };
     }
     const hits = index.search(input.text, MAX_REFERENCES);

@@ -1,0 +1,197 @@
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_LEAD_GOAL, type AgentLeadGoal } from '@acs/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_ACK_HIT_NAME,
+  CONTACT_ACK_TEXT,
+  DECLINE_ACK_TEXT,
+  LEAD_ASK_HIT_NAME,
+  LEAD_THANKS_HIT_NAME,
+  planTurn,
+} from '../../../src/modules/ai/engine/plan';
+import type { TurnPlan } from '../../../src/modules/ai/engine/types';
+import { agent, index, input, MONDAY_10AM, state } from './fixtures';
+
+const leadGoal = (overrides: Partial<AgentLeadGoal> = {}): AgentLeadGoal => ({
+  ...DEFAULT_LEAD_GOAL,
+  enabled: true,
+  fields: ['phone'],
+  askAfterTurns: 2,
+  askText: '{{shop}}可以为您免费出方案，方便留个手机号吗？',
+  thanksText: '谢谢，顾问稍后联系您。',
+  ...overrides,
+});
+const withLead = (overrides: Partial<AgentLeadGoal> = {}) => agent({ leadGoal: leadGoal(overrides) });
+
+const textOf = (plan: TurnPlan) => (plan.kind === 'model' ? null : plan.text);
+
+describe('planTurn: what answers', () => {
+  it('a reply rule wins over a knowledge entry that also matches', () => {
+    const plan = planTurn(input('优惠券怎么用'), index);
+    expect(plan).toMatchObject({ kind: 'reply', text: '星光家居本周全场九折。', hit: { type: 'rule', id: 1, name: '优惠|折扣' } });
+    expect(plan.next.failures).toBe(0);
+  });
+
+  it('a knowledge entry above the threshold answers, rendered, with its score', () => {
+    const plan = planTurn(input('邮费多少钱', { state: state({ failures: 2 }) }), index);
+    expect(plan).toMatchObject({
+      kind: 'reply',
+      text: '满99元包邮，星光家居不满99元运费8元。',
+      hit: { type: 'knowledge', id: 11, name: '运费怎么算' },
+    });
+    expect(plan.kind === 'reply' && plan.hit.score).toBeGreaterThan(0.5);
+    expect(plan.next.failures).toBe(0);
+  });
+
+  it('below the agent\'s threshold the fallback answers and counts a failure', () => {
+    const plan = planTurn(input('邮费多少钱', { agent: agent({ knowledgeThreshold: 0.95 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'fallback' }, text: agent().fallbackReply });
+    expect(plan.next.failures).toBe(1);
+  });
+
+  it('with a model provider, unanswered messages go to the model with its fallback and near knowledge', () => {
+    const history = [
+      { role: 'user' as const, content: '你好' },
+      { role: 'assistant' as const, content: '您好！' },
+    ];
+    const plan = planTurn(
+      input('几点能到店', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }),
+      index,
+    );
+    if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
+    expect(plan.fallback).toBe('星光家居暂时无法回答');
+    expect(plan.knowledge.map((hit) => hit.entry.knowledgeId)).toEqual([13]);
+    expect(plan.messages[0]?.content).toContain('你是星光家居的客服小美。');
+    expect(plan.messages[0]?.content).toContain('每天9点到18点。');
+    expect(plan.messages.slice(1)).toEqual([...history, { role: 'user', content: '几点能到店' }]);
+    expect(plan.next.failures).toBe(0);
+  });
+
+  it('with a model provider, rules and knowledge still answer directly', () => {
+    const withModel = agent({ providerId: 7 });
+    expect(planTurn(input('运费怎么算', { agent: withModel }), index).kind).toBe('reply');
+    expect(planTurn(input('在吗？', { agent: withModel }), index)).toMatchObject({ kind: 'reply', hit: { type: 'rule', id: 2 } });
+  });
+
+  it('hands off after failureThreshold consecutive fallbacks', () => {
+    const second = planTurn(input('你们老板是谁', { state: state({ failures: 1 }) }), index);
+    expect(second).toMatchObject({ kind: 'reply', hit: { type: 'fallback' } });
+    expect(second.next.failures).toBe(2);
+    const third = planTurn(input('你们老板是谁', { state: state({ failures: 2 }) }), index);
+    expect(third).toMatchObject({ kind: 'handoff', reason: '连续3次未能回答', text: '已为您转接人工客服，请稍候。' });
+    expect(third.next.failures).toBe(0);
+    const never = agent({ handoff: { ...agent().handoff, failureThreshold: 0 } });
+    expect(planTurn(input('你们老板是谁', { agent: never, state: state({ failures: 9 }) }), index).kind).toBe('reply');
+  });
+
+  it('a request for a human hands off inside business hours and gets the off-hours text outside', () => {
+    const hours = { ...DEFAULT_BUSINESS_HOURS, enabled: true, offHoursText: '{{shop}}下班了，明天9点回复您。' };
+    const open = planTurn(input('转人工', { agent: agent({ businessHours: hours }) }), index);
+    expect(open).toMatchObject({ kind: 'handoff', reason: '客户要求转人工', hit: { type: 'handoff', name: '客户要求转人工' } });
+    const saturday = MONDAY_10AM + 5 * 24 * 3600 * 1000;
+    const closed = planTurn(input('转人工', { agent: agent({ businessHours: hours }), now: saturday }), index);
+    expect(closed).toMatchObject({ kind: 'reply', text: '星光家居下班了，明天9点回复您。', hit: { type: 'offHours' } });
+  });
+
+  it('a handoff keyword wins over rules', () => {
+    const plan = planTurn(input('优惠没用上，我要投诉'), index);
+    expect(plan).toMatchObject({ kind: 'handoff', reason: '关键词：投诉' });
+  });
+});
+
+describe('planTurn: the lead goal', () => {
+  it('asks once the customer has sent askAfterTurns messages, and not again the next turn', () => {
+    const first = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns: 1 }) }), index);
+    expect(first.leadAsk).toBeUndefined();
+    expect(first.next).toMatchObject({ leadAskedTurn: 0, leadAsks: 0 });
+
+    const second = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns: 2 }) }), index);
+    expect(second.leadAsk).toEqual({
+      text: '星光家居可以为您免费出方案，方便留个手机号吗？',
+      hit: { type: 'leadAsk', name: LEAD_ASK_HIT_NAME },
+    });
+    expect(second.next).toMatchObject({ leadAskedTurn: 2, leadAsks: 1 });
+
+    for (const turns of [3, 4, 5]) {
+      const later = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns, leadAskedTurn: 2, leadAsks: 1 }) }), index);
+      expect(later.leadAsk).toBeUndefined();
+      expect(later.next.leadAskedTurn).toBe(2);
+    }
+    const again = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns: 6, leadAskedTurn: 2, leadAsks: 1 }) }), index);
+    expect(again.leadAsk?.text).toContain('方便留个手机号吗');
+    expect(again.next).toMatchObject({ leadAskedTurn: 6, leadAsks: 2 });
+  });
+
+  it('asks at most three times per conversation and never while the goal is off or the field is known', () => {
+    const tired = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns: 20, leadAskedTurn: 10, leadAsks: 3 }) }), index);
+    expect(tired.leadAsk).toBeUndefined();
+    expect(planTurn(input('运费怎么算', { state: state({ turns: 5 }) }), index).leadAsk).toBeUndefined();
+    const known = state({ turns: 5, known: { phone: '13800138000' } });
+    expect(planTurn(input('运费怎么算', { agent: withLead(), state: known }), index).leadAsk).toBeUndefined();
+  });
+
+  it('does not ask when the conversation goes to staff', () => {
+    const plan = planTurn(input('转人工', { agent: withLead(), state: state({ turns: 4 }) }), index);
+    expect(plan.kind).toBe('handoff');
+    expect(plan.leadAsk).toBeUndefined();
+  });
+
+  it('a decline right after the question stops asking for good', () => {
+    const decline = planTurn(input('不方便，谢谢', { agent: withLead(), state: state({ turns: 3, leadAskedTurn: 2, leadAsks: 1, failures: 1 }) }), index);
+    expect(decline).toMatchObject({ kind: 'reply', text: DECLINE_ACK_TEXT, hit: { type: 'leadAsk' } });
+    expect(decline.next).toMatchObject({ leadDeclined: true, failures: 1 });
+    expect(decline.leadAsk).toBeUndefined();
+
+    const later = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns: 9, leadAskedTurn: 2, leadDeclined: true }) }), index);
+    expect(later.leadAsk).toBeUndefined();
+    expect(later.next.leadDeclined).toBe(true);
+  });
+
+  it('a decline with a question still answers the question', () => {
+    const plan = planTurn(input('不方便留，运费怎么算', { agent: withLead(), state: state({ turns: 3, leadAskedTurn: 2 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 11 } });
+    expect(plan.next.leadDeclined).toBe(true);
+  });
+
+  it('「不方便」 is not a decline when nothing was asked', () => {
+    const plan = planTurn(input('不方便', { agent: withLead(), state: state({ turns: 1 }) }), index);
+    expect(plan.next.leadDeclined).toBe(false);
+  });
+
+  it('a message with only contact details gets the thanks, once, and is no failure', () => {
+    const plan = planTurn(input('我的电话是 138 0013 8000', { agent: withLead(), state: state({ turns: 3, leadAskedTurn: 2, failures: 2 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', text: '谢谢，顾问稍后联系您。', hit: { type: 'leadAsk', name: CONTACT_ACK_HIT_NAME } });
+    expect(plan.found).toEqual([expect.objectContaining({ field: 'phone', value: '13800138000', method: 'regex' })]);
+    expect(plan.leadAsk).toBeUndefined();
+    expect(plan.next.failures).toBe(2);
+  });
+
+  it('without a lead goal, contact details alone get a short acknowledgement', () => {
+    const plan = planTurn(input('微信：zhang_san88', { state: state({ failures: 1 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', text: CONTACT_ACK_TEXT });
+    expect(plan.next.failures).toBe(1);
+  });
+
+  it('thanks after the answer when the message completes the goal', () => {
+    const goal = withLead({ fields: ['phone', 'name'] });
+    const plan = planTurn(input('运费怎么算？我电话13800138000', { agent: goal, state: state({ turns: 4, known: { name: '张三' } }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 11 } });
+    expect(plan.leadAsk).toEqual({ text: '谢谢，顾问稍后联系您。', hit: { type: 'leadAsk', name: LEAD_THANKS_HIT_NAME } });
+  });
+
+  it('a masked phone does not complete the goal', () => {
+    const plan = planTurn(input('运费怎么算？手机138****8000', { agent: withLead(), state: state({ turns: 2 }) }), index);
+    expect(plan.found).toEqual([expect.objectContaining({ field: 'phone', masked: true })]);
+    expect(plan.leadAsk?.hit.name).toBe(LEAD_ASK_HIT_NAME);
+  });
+
+  it('reads a bare answer to the lead question as the asked field', () => {
+    const goal = withLead({ fields: ['name', 'phone'] });
+    const answer = planTurn(input('张伟', { agent: goal, state: state({ turns: 3, leadAskedTurn: 2 }) }), index);
+    expect(answer.found).toEqual([expect.objectContaining({ field: 'name', value: '张伟', method: 'answer' })]);
+    // Only part of the goal: acknowledged, not thanked as complete.
+    expect(textOf(answer)).toBe(CONTACT_ACK_TEXT);
+    expect(answer.leadAsk).toBeUndefined();
+    const unasked = planTurn(input('张伟', { agent: goal, state: state({ turns: 3 }) }), index);
+    expect(unasked.found).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { DEFAULT_LEAD_GOAL } from '@acs/shared';
+import { describe, expect, it } from 'vitest';
+import { buildModelMessages } from '../../../src/modules/ai/engine/prompt';
+import type { ChatMessage, KnowledgeHit } from '../../../src/modules/ai/engine/types';
+import { agent, KNOWLEDGE } from './fixtures';
+
+const variables = { shop: '星光家居', agent_name: '小美' };
+const hits: KnowledgeHit[] = [...KNOWLEDGE, { knowledgeId: 14, question: '可以开发票吗', similarQuestions: [], answer: '可以开电子发票。' }].map(
+  (entry, i) => ({ entry, score: 0.9 - i * 0.1 }),
+);
+const history: ChatMessage[] = Array.from({ length: 12 }, (_, i) => ({
+  role: i % 2 === 0 ? 'user' : 'assistant',
+  content: `第${i + 1}条`,
+}));
+
+describe('buildModelMessages', () => {
+  it('renders the system prompt and ends with the customer message', () => {
+    const messages = buildModelMessages(agent(), [], [], variables, '你好');
+    expect(messages).toEqual([
+      { role: 'system', content: '你是星光家居的客服小美。' },
+      { role: 'user', content: '你好' },
+    ]);
+  });
+
+  it('falls back to a default persona with the agent name when the prompt is blank', () => {
+    const [system] = buildModelMessages(agent({ systemPrompt: '  ' }), [], [], variables, '你好');
+    expect(system?.content).toContain('小美');
+  });
+
+  it('adds at most three knowledge hits as reference material, answers rendered', () => {
+    const [system] = buildModelMessages(agent(), [], hits, variables, '运费');
+    expect(system?.content).toContain('参考资料');
+    expect(system?.content).toContain('只根据资料回答');
+    expect(system?.content).toContain('问：运费怎么算\n答：满99元包邮，星光家居不满99元运费8元。');
+    expect(system?.content).toContain('问：营业时间是几点');
+    expect(system?.content).not.toContain('可以开发票吗');
+  });
+
+  it('keeps only the last historyMessages earlier messages, never system notes', () => {
+    const withNote: ChatMessage[] = [...history.slice(0, 10), { role: 'system', content: '已转人工' }, ...history.slice(10)];
+    const messages = buildModelMessages(agent({ params: { ...agent().params, historyMessages: 4 } }), withNote, [], variables, '新问题');
+    expect(messages.map((m) => m.content)).toEqual([messages[0]?.content, '第9条', '第10条', '第11条', '第12条', '新问题']);
+    const none = buildModelMessages(agent({ params: { ...agent().params, historyMessages: 0 } }), history, [], variables, '新问题');
+    expect(none).toHaveLength(2);
+  });
+
+  it('asks the model to collect the missing lead fields when the goal is on', () => {
+    const goal = { ...DEFAULT_LEAD_GOAL, enabled: true, fields: ['phone' as const, 'wechat' as const] };
+    const [system] = buildModelMessages(agent({ leadGoal: goal }), [], [], variables, '你好');
+    expect(system?.content).toContain('手机号、微信号');
+    const [done] = buildModelMessages(agent({ leadGoal: goal }), [], [], variables, '你好', []);
+    expect(done?.content).not.toContain('手机号');
+    const [off] = buildModelMessages(agent(), [], [], variables, '你好');
+    expect(off?.content).not.toContain('手机号');
+  });
+});
