@@ -1,4 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BusinessType } from '@acs/shared';
+import { okData, table } from '../../../core/envelope';
+import { acceptFormBodies, sendWorkbook } from '../../../core/list';
+import { requireSession } from '../../../core/auth';
+import { guarded } from '../../../core/route-config';
+import { STAFF_CHANNEL, type StaffEvent } from '../runtime/events';
+import { eventStreams } from '../runtime/sse';
+import { closeConversation, handback, staffReply, takeover, type Staff } from '../runtime/transitions';
+import { conversationExportQuery, conversationListQuery, conversationParams, replyBody } from './schema';
+import { CONVERSATION_COLUMNS, conversationDetail, exportConversations, listConversations } from './service';
 
-/** See docs/ai-service.md. */
-export const conversationRoutes: FastifyPluginAsyncZod = async () => {};
+const TITLE = '在线会话';
+
+/** 在线会话 (docs/ai-service.md §在线会话): the staff's view of live conversations. */
+export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  acceptFormBodies(app);
+  const openStream = eventStreams(app);
+  const staffOf = (request: Parameters<typeof requireSession>[0]): Staff => {
+    const session = requireSession(request);
+    return { userId: session.userId, nickName: session.user.nickName || session.userName };
+  };
+
+  app.get('/ai/conversation/list', { config: guarded('ai:conversation:list'), schema: { querystring: conversationListQuery } }, async (request) => {
+    const page = await listConversations(deps, request.query);
+    return table(page.rows, page.total);
+  });
+
+  app.post(
+    '/ai/conversation/export',
+    { config: guarded('ai:conversation:export', TITLE, BusinessType.EXPORT), schema: { body: conversationExportQuery.optional() } },
+    async (request, reply) => sendWorkbook(reply, '会话数据', CONVERSATION_COLUMNS, await exportConversations(deps, request.body ?? {})),
+  );
+
+  // Registered before /:conversationId so 'stream' is not read as an id.
+  app.get('/ai/conversation/stream', { config: guarded('ai:conversation:list') }, async (_request, reply) => {
+    const stream = openStream(reply);
+    const unsubscribe = deps.pubsub.subscribe(STAFF_CHANNEL, (event) => {
+      // Events on this channel are published by the runtime only, in the StaffEvent shape.
+      const { type, ...data } = event as StaffEvent;
+      stream.send(type, type === 'conversation' ? (data as { row: unknown }).row : data);
+    });
+    stream.onClose(unsubscribe);
+    await unsubscribe.ready;
+  });
+
+  app.get('/ai/conversation/:conversationId', { config: guarded('ai:conversation:query'), schema: { params: conversationParams } }, async (request) =>
+    okData(await conversationDetail(deps, request.params.conversationId)),
+  );
+
+  app.post(
+    '/ai/conversation/:conversationId/takeover',
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { params: conversationParams } },
+    async (request) => okData((await takeover(deps, request.params.conversationId, staffOf(request))).conversation),
+  );
+
+  app.post(
+    '/ai/conversation/:conversationId/reply',
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.INSERT), schema: { params: conversationParams, body: replyBody } },
+    async (request) => {
+      const { rows } = await staffReply(deps, request.params.conversationId, staffOf(request), request.body.content);
+      return okData(rows[rows.length - 1]);
+    },
+  );
+
+  app.post(
+    '/ai/conversation/:conversationId/handback',
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { params: conversationParams } },
+    async (request) => okData((await handback(deps, request.params.conversationId)).conversation),
+  );
+
+  app.post(
+    '/ai/conversation/:conversationId/close',
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { params: conversationParams } },
+    async (request) => okData((await closeConversation(deps, request.params.conversationId)).conversation),
+  );
+};

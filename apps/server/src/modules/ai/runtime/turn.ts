@@ -50,6 +50,7 @@ export interface AcceptedMessage {
 }
 
 export interface TurnResult {
+  /** The conversation after the answer (status 'waiting' after a handoff). */
   conversation: ConversationRow;
   message: MessageRow;
   duplicate: boolean;
@@ -262,13 +263,13 @@ const countsAsHit = (hit: MessageHit | null | undefined): hit is MessageHit => h
  * plan's reply, handoff or model answer, then the lead question when the plan has one. Messages
  * are stored and published, the conversation's counters updated from the plan, typing shown around.
  */
-export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessage): Promise<MessageRow[]> {
+export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessage): Promise<{ conversation: ConversationRow; replies: MessageRow[] }> {
   const { conversation, bundle, debug } = accepted;
   const live = !debug;
   const id = conversation.conversationId;
   if (conversation.status !== 'ai') {
     if (live) await publishRow(deps, id);
-    return [];
+    return { conversation, replies: [] };
   }
   if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: true });
   try {
@@ -314,7 +315,7 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
 
     const appended = await deps.database.db.transaction((tx) => appendMessages(tx, id, messages, deps.now(), { patch, openOnly: true }));
     // Closed by staff while the model was answering: the answer is dropped with the conversation.
-    if (!appended) return [];
+    if (!appended) return { conversation: { ...conversation, status: 'closed' }, replies: [] };
     if (live) {
       await publishMessages(deps, conversation.channel, appended.rows.slice(0, 1), plan.kind === 'model' ? tempId : undefined);
       await publishMessages(deps, conversation.channel, appended.rows.slice(1));
@@ -322,7 +323,7 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
       else await publishRow(deps, id);
       for (const m of appended.rows) if (countsAsHit(m.hit)) await recordHit(deps, m.hit);
     }
-    return appended.rows;
+    return { conversation: appended.conversation, replies: appended.rows };
   } finally {
     if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: false });
   }
@@ -334,8 +335,8 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
  */
 export async function handleCustomerMessage(deps: Deps, input: CustomerMessageInput): Promise<TurnResult> {
   const accepted = await acceptCustomerMessage(deps, input);
-  const replies = accepted.duplicate ? [] : await answerCustomerMessage(deps, accepted);
-  return { conversation: accepted.conversation, message: accepted.message, duplicate: accepted.duplicate, replies, found: accepted.found };
+  const answer = accepted.duplicate ? { conversation: accepted.conversation, replies: [] } : await answerCustomerMessage(deps, accepted);
+  return { ...answer, message: accepted.message, duplicate: accepted.duplicate, found: accepted.found };
 }
 
 /**
