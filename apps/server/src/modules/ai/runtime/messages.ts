@@ -3,6 +3,7 @@ import type { CapturedField, MessageHit, MessageSender } from '@acs/shared';
 import type { Db } from '../../../db/client';
 import { aiConversation, aiMessage } from '../../../db/schema';
 import type { Executor } from '../../crm/capture';
+import { LEAD_ASK_HIT_NAME } from '../engine/plan';
 
 export type ConversationRow = typeof aiConversation.$inferSelect;
 export type MessageRow = typeof aiMessage.$inferSelect;
@@ -134,6 +135,6 @@ export const publicMessage = (m: MessageRow): PublicMessage => ({
   sender: m.sender,
   senderName: m.senderName,
   content: m.content,
-  asksContact: m.hit?.type === 'leadAsk',
+  asksContact: m.hit?.type === 'leadAsk' && m.hit.name === LEAD_ASK_HIT_NAME,
   createTime: m.createTime,
 });
