@@ -13,9 +13,9 @@ interface ListToolbarProps {
   onAdd: () => void;
   onEdit: (id: number) => void;
   onDelete: (ids: number[]) => void;
-  /** 导出 posts the applied filters here and saves the sheet as <exportName>_<timestamp>.xlsx. */
-  exportUrl: string;
-  exportName: string;
+  /** 导出 posts the applied filters here and saves the sheet as <exportName>_<timestamp>.xlsx; no 导出 without it. */
+  exportUrl?: string;
+  exportName?: string;
   /** 导入 before 导出, behind <prefix>:import. */
   onImport?: () => void;
   /** The column chooser of the circle buttons. */
@@ -25,7 +25,7 @@ interface ListToolbarProps {
   children?: ReactNode;
 }
 
-/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / 导出, then the circle buttons. */
+/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / (导出), then the circle buttons. */
 export default function ListToolbar(props: ListToolbarProps) {
   const { perm, list, onAdd, onEdit, onDelete, exportUrl, exportName, onImport, columns, onColumnsChange, children } = props;
   const ids = list.selectedKeys.map(Number);
@@ -54,16 +54,18 @@ export default function ListToolbar(props: ListToolbarProps) {
             </Button>
           </HasPermi>
         )}
-        <HasPermi value={[`${perm}:export`]}>
-          <Button
-            color="orange"
-            variant="outlined"
-            icon={<DownloadOutlined />}
-            onClick={() => void download(exportUrl, list.exportParams, `${exportName}_${Date.now()}.xlsx`)}
-          >
-            导出
-          </Button>
-        </HasPermi>
+        {exportUrl && (
+          <HasPermi value={[`${perm}:export`]}>
+            <Button
+              color="orange"
+              variant="outlined"
+              icon={<DownloadOutlined />}
+              onClick={() => void download(exportUrl, list.exportParams, `${exportName ?? 'export'}_${Date.now()}.xlsx`)}
+            >
+              导出
+            </Button>
+          </HasPermi>
+        )}
         {children}
       </Space>
       <RightToolbar
