@@ -71,6 +71,13 @@ describe('KnowledgeIndex.search', () => {
     }
   });
 
+  it('knows a few recruiting words too', () => {
+    const jobs = new KnowledgeIndex([entry(1, '工资多少'), entry(2, '需要什么学历'), entry(3, '包吃住吗')]);
+    expect(jobs.search('薪资待遇怎么样')[0]).toMatchObject({ entry: { knowledgeId: 1 } });
+    expect(jobs.search('薪资待遇怎么样')[0]?.score).toBeGreaterThan(0.5);
+    expect(jobs.search('学历有要求吗')[0]).toMatchObject({ entry: { knowledgeId: 2 } });
+  });
+
   it('ranks the more specific entry first', () => {
     const specific = new KnowledgeIndex([entry(1, '运费怎么算'), entry(2, '运费险怎么买')]);
     expect(specific.search('运费险怎么买')[0]?.entry.knowledgeId).toBe(2);

@@ -57,8 +57,10 @@ const UNIT_AFTER = /^\s*(?:元|块|万|千|百|角|毛|美元|人民币|rmb|%|�
 /** Latin words that may stand right before a phone: tel13800138000, vx13800138000. */
 const PHONE_PREFIX_WORDS = new Set(['tel', 'phone', 'mobile', 'mob', 'call', 'vx', 'wx', 'v', 'wechat', 'weixin', 'dh', 'sj']);
 
-const WECHAT_CUE = /微信号|微信|威信|薇信|v信|(?<![a-z0-9_])(?:vx|wx|wechat|weixin)(?![a-z])|加v(?![a-z])|\+v(?![a-z])|薇/gi;
-const WECHAT_CONNECTOR = /^[\s:=]*(?:号码?|id|账号)?[\s:=]*(?:就是|也是|号是|是|为)?[\s:=]*/i;
+const WECHAT_CUE =
+  /微信号|微信|威信|薇信|v信|(?<![a-z0-9_])(?:vx|wx|wechat|weixin)(?![a-z])|加v(?![a-z])|\+v(?![a-z])|(?<![a-z0-9_])v(?=\s*:)|薇/gi;
+/** What customers put between the cue and the id: 「微信号码是：」「vx 吧，」「wechat id: 」. */
+const WECHAT_CONNECTOR = /^(?:[\s:=,]|号码|号|码|id|账号|就是|也是|是|为|吧|呗|哈|呀|啊|的){0,8}/i;
 const WECHAT_ID = /^(?:wxid_[a-z0-9_-]{4,30}|[a-z][a-z0-9_-]{5,19})(?![a-z0-9_-])/i;
 const WXID_ANYWHERE = /(?<![a-z0-9_-])wxid_[a-z0-9_-]{4,30}(?![a-z0-9_-])/gi;
 /** English words a customer writes after a cue that are not an id ("微信 thanks"). */
@@ -68,6 +70,8 @@ const WECHAT_SAME_AS_PHONE = [
   /(?<![没无不])(?:微信|vx|wx|v信|威信)[^,。;!?不没别无]{0,6}(?:同号|手机|电话|一样|同一个)/i,
   /(?:手机|电话)(?:号码?)?[^,。;!?不没别无]{0,4}(?:同|就是|也是)(?:微信|vx|v信)/i,
 ];
+
+const CJK_CHAR = /[\u4e00-\u9fff]/;
 
 const SURNAMES_COMPOUND = ['欧阳', '司马', '诸葛', '上官', '东方', '皇甫', '慕容', '令狐', '司徒', '夏侯', '长孙', '尉迟', '公孙', '宇文', '端木', '独孤', '南宫'];
 /**
@@ -92,7 +96,13 @@ const NOT_NAMES = new Set([
 const NAME_TITLES = '先生|女士|小姐|老师|经理|总';
 const NAME_CUE = /(?:我叫|我的名字是|我的名字叫|名字是|名字叫|姓名|名字|联系人|称呼|本人叫)\s*[:：]?\s*(?:是|为)?\s*([\u4e00-\u9fff]{1,6})/g;
 const SURNAME_CUE = /(?:我姓|免贵姓|本人姓|敝姓)\s*([\u4e00-\u9fff]{1,2})/g;
-const TITLED_NAME = new RegExp(`(?:我是|叫我|本人是?|我这边是)\\s*([\\u4e00-\\u9fff]{1,2}?)(${NAME_TITLES})`, 'g');
+/** 「我是王女士」, but not 「我是张总介绍来的」: the title ends the words or a particle follows. */
+const TITLED_NAME = new RegExp(
+  `(?:我是|叫我|本人是?|我这边是)\\s*([\\u4e00-\\u9fff]{1,2}?)(${NAME_TITLES})(?=$|[^\\u4e00-\\u9fff]|[呀啊哈哦嘛])`,
+  'g',
+);
+/** 「张先生 13800138000」「王女士，…」: a surname and a title standing on their own are a name too. */
+const STANDALONE_TITLED = /(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{1,2}?)(先生|女士|小姐)(?![\u4e00-\u9fff])/g;
 
 const DECLINE = /不方便|不想留|不想给|不想说|不用了|不需要|算了|暂时不|先不|不给|不留|不要了|没必要|不用留|拒绝|免了|不必了/;
 
@@ -229,113 +239,138 @@ function evidence(text: string, span: Span): string {
   return text.slice(from, to).replace(/\s+/g, ' ').trim();
 }
 
-/** Contact details found in a message, plus what the message says besides them. */
-export function extractLeadDetails(message: string, opts: LeadExtractOptions = {}): LeadDetails {
-  const text = message.slice(0, CHAT_MESSAGE_MAX);
-  const work = toWorkText(text);
-  const fields: FoundField[] = [];
-  const spans: Span[] = [];
-  const add = (field: FoundField, span: Span, cut: Span = span) => {
-    spans.push(cut);
-    if (fields.some((f) => f.field === field.field && f.value === field.value)) return;
-    fields.push(field);
-  };
-  const expecting = opts.expecting ?? [];
+type Phone = Span & { value: string };
 
-  const phones: Array<Span & { value: string }> = [];
+/** Collects fields (each value once) and the spans to cut out of the message for `rest`. */
+class Collector {
+  readonly fields: FoundField[] = [];
+  readonly spans: Span[] = [];
+
+  constructor(private readonly text: string) {}
+
+  add(field: LeadField, value: string, span: Span, extra: { method?: FoundField['method']; masked?: boolean; evidence?: Span } = {}): void {
+    this.spans.push(span);
+    if (this.fields.some((f) => f.field === field && f.value === value)) return;
+    this.fields.push({
+      field,
+      value,
+      ...(extra.masked ? { masked: true } : {}),
+      method: extra.method ?? 'regex',
+      evidence: evidence(this.text, extra.evidence ?? span),
+    });
+  }
+
+  has(field: LeadField): boolean {
+    return this.fields.some((f) => f.field === field && !f.masked);
+  }
+
+  rest(): string {
+    // Blank rather than remove, so that overlapping spans keep their indices.
+    const chars = this.text.split('');
+    for (const span of this.spans) chars.fill(' ', span.start, span.end);
+    return chars.join('').replace(/\s+/g, ' ').trim();
+  }
+}
+
+function findPhones(work: string): Phone[] {
+  const phones: Phone[] = [];
   for (const m of work.matchAll(DIGIT_RUN)) {
     for (const phone of mobilesInRun(m[0], m.index)) {
       if (isPhoneContext(work, phone)) phones.push(phone);
     }
   }
-  for (const phone of phones) {
-    add({ field: 'phone', value: phone.value, method: 'regex', evidence: evidence(text, phone) }, phone);
-  }
-  for (const m of work.matchAll(MASKED)) {
-    const span = { start: m.index, end: m.index + m[0].length };
-    add({ field: 'phone', value: m[0].replace(/[ -]/g, ''), masked: true, method: 'regex', evidence: evidence(text, span) }, span);
-  }
+  return phones;
+}
 
+function collectWechat(work: string, phones: Phone[], out: Collector): void {
   for (const cue of work.matchAll(WECHAT_CUE)) {
     const afterCue = cue.index + cue[0].length;
-    const connector = WECHAT_CONNECTOR.exec(work.slice(afterCue)) as RegExpExecArray;
-    const at = afterCue + connector[0].length;
-    const cueSpan = { start: cue.index, end: at };
+    const at = afterCue + (WECHAT_CONNECTOR.exec(work.slice(afterCue)) as RegExpExecArray)[0].length;
+    // 「微信搜13800138000」: one word between the cue and a phone still points at it.
     const phone = phones.find((p) => p.start === at || p.start === at + 1);
     if (phone) {
-      add({ field: 'wechat', value: phone.value, method: 'regex', evidence: evidence(text, { start: cue.index, end: phone.end }) }, cueSpan);
+      out.add('wechat', phone.value, { start: cue.index, end: at }, { evidence: { start: cue.index, end: phone.end } });
       continue;
     }
     const id = WECHAT_ID.exec(work.slice(at));
-    if (id && !NOT_WECHAT_IDS.has(id[0].toLowerCase())) {
-      const span = { start: cue.index, end: at + id[0].length };
-      add({ field: 'wechat', value: id[0], method: 'regex', evidence: evidence(text, span) }, span);
-    }
+    if (id && !NOT_WECHAT_IDS.has(id[0].toLowerCase())) out.add('wechat', id[0], { start: cue.index, end: at + id[0].length });
   }
-  for (const m of work.matchAll(WXID_ANYWHERE)) {
+  for (const m of work.matchAll(WXID_ANYWHERE)) out.add('wechat', m[0], { start: m.index, end: m.index + m[0].length });
+  const phone = phones[0];
+  if (!phone) return;
+  for (const pattern of WECHAT_SAME_AS_PHONE) {
+    const m = pattern.exec(work);
+    if (!m) continue;
     const span = { start: m.index, end: m.index + m[0].length };
-    add({ field: 'wechat', value: m[0], method: 'regex', evidence: evidence(text, span) }, span);
+    out.add('wechat', phone.value, span, { evidence: { start: Math.min(span.start, phone.start), end: Math.max(span.end, phone.end) } });
+    return;
   }
-  const firstPhone = phones[0];
-  if (firstPhone) {
-    for (const pattern of WECHAT_SAME_AS_PHONE) {
-      const m = pattern.exec(work);
-      if (!m) continue;
-      const span = { start: m.index, end: m.index + m[0].length };
-      const around = { start: Math.min(span.start, firstPhone.start), end: Math.max(span.end, firstPhone.end) };
-      add({ field: 'wechat', value: firstPhone.value, method: 'regex', evidence: evidence(text, around) }, span);
-      break;
-    }
-  }
+}
 
-  const names: Array<{ value: string; span: Span }> = [];
-  for (const m of work.matchAll(TITLED_NAME)) {
-    const surname = m[1] as string;
-    if (surname !== surnameOf(surname)) continue;
-    names.push({ value: surname + (m[2] as string), span: { start: m.index, end: m.index + m[0].length } });
+function collectNames(work: string, out: Collector): void {
+  for (const pattern of [TITLED_NAME, STANDALONE_TITLED]) {
+    for (const m of work.matchAll(pattern)) {
+      const surname = m[1] as string;
+      if (surname === surnameOf(surname)) out.add('name', surname + (m[2] as string), { start: m.index, end: m.index + m[0].length });
+    }
   }
   for (const m of work.matchAll(NAME_CUE)) {
     const run = m[1] as string;
     const end = m.index + m[0].length;
-    const name = nameAt(run, !/[\u4e00-\u9fff]/.test(work[end] ?? ''));
-    if (name) names.push({ value: name, span: { start: m.index, end: end - run.length + name.length } });
+    const name = nameAt(run, !CJK_CHAR.test(work[end] ?? ''));
+    if (name) out.add('name', name, { start: m.index, end: end - run.length + name.length });
   }
   for (const m of work.matchAll(SURNAME_CUE)) {
     const surname = surnameOf(m[1] as string);
     if (!surname) continue;
     const end = m.index + m[0].length - (m[1] as string).length + surname.length;
     const title = new RegExp(`^[,\\s]*(${NAME_TITLES})`).exec(work.slice(end));
-    names.push({ value: surname + (title ? (title[1] as string) : ''), span: { start: m.index, end: end + (title ? title[0].length : 0) } });
+    out.add('name', surname + (title ? (title[1] as string) : ''), { start: m.index, end: end + (title ? title[0].length : 0) });
   }
+}
 
-  const found = (field: LeadField) => fields.some((f) => f.field === field && !f.masked);
-  const bare = work.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
-  const bareSpan = { start: work.indexOf(bare), end: work.indexOf(bare) + bare.length };
-  if (names.length === 0 && expecting.includes('name') && /^[\u4e00-\u9fff]{2,4}$/.test(bare)) {
-    const titled = new RegExp(`^([\\u4e00-\\u9fff]{1,2}?)(${NAME_TITLES})$`).exec(bare);
-    if (titled && surnameOf(titled[1] as string) === titled[1]) names.push({ value: bare, span: bareSpan });
-    else {
-      const name = nameAt(bare, true);
-      if (name === bare && ![...bare.slice(surnameOf(bare)?.length ?? 0)].some((c) => NAME_STOP.has(c))) {
-        fields.push({ field: 'name', value: name, method: 'answer', evidence: evidence(text, bareSpan) });
-        spans.push(bareSpan);
-      }
+/**
+ * A reply to the lead question without cue words: 「张伟」「张伟 13800138000」「zhangsan88」. Only
+ * what is left once the phones are cut out counts, and only for the fields that were asked.
+ */
+function collectAnswers(work: string, phones: Phone[], expecting: LeadField[], out: Collector): void {
+  let left = work;
+  for (const p of phones) left = left.slice(0, p.start) + ' '.repeat(p.end - p.start) + left.slice(p.end);
+  const trimmed = left.replace(/^[\s\p{P}\p{S}]+/u, '');
+  const bare = trimmed.replace(/[\s\p{P}\p{S}]+$/u, '');
+  const span = { start: left.length - trimmed.length, end: left.length - trimmed.length + bare.length };
+  if (expecting.includes('name') && !out.has('name') && /^[\u4e00-\u9fff]{2,4}$/.test(bare)) {
+    const surname = surnameOf(bare);
+    const titled = surname !== null && new RegExp(`^(?:${NAME_TITLES})$`).test(bare.slice(surname.length));
+    const given = surname ? [...bare.slice(surname.length)] : [];
+    if (titled || (nameAt(bare, true) === bare && !given.some((c) => NAME_STOP.has(c)))) {
+      out.add('name', bare, span, { method: 'answer' });
     }
   }
-  for (const { value, span } of names) add({ field: 'name', value, method: 'regex', evidence: evidence(text, span) }, span);
-
-  if (expecting.includes('wechat') && !found('wechat')) {
-    if (WECHAT_ID.test(bare) && bare.length === (WECHAT_ID.exec(bare) as RegExpExecArray)[0].length && !NOT_WECHAT_IDS.has(bare.toLowerCase())) {
-      add({ field: 'wechat', value: bare, method: 'answer', evidence: evidence(text, bareSpan) }, bareSpan);
-    } else if (!expecting.includes('phone') && firstPhone && mobileFrom(bare.replace(/[^\d]/g, '')) === firstPhone.value) {
-      add({ field: 'wechat', value: firstPhone.value, method: 'answer', evidence: evidence(text, firstPhone) }, firstPhone);
+  if (expecting.includes('wechat') && !out.has('wechat')) {
+    const id = WECHAT_ID.exec(bare);
+    if (id && id[0] === bare && !NOT_WECHAT_IDS.has(bare.toLowerCase())) out.add('wechat', bare, span, { method: 'answer' });
+    // Asked only for the WeChat, a bare mobile number is the WeChat (most are registered by phone).
+    else if (!expecting.includes('phone') && phones.length === 1 && bare === '') {
+      out.add('wechat', (phones[0] as Phone).value, phones[0] as Phone, { method: 'answer' });
     }
   }
+}
 
-  spans.sort((a, b) => b.start - a.start);
-  let rest = text;
-  for (const span of spans) rest = rest.slice(0, span.start) + ' ' + rest.slice(span.end);
-  return { fields, rest: rest.replace(/\s+/g, ' ').trim() };
+/** Contact details found in a message, plus what the message says besides them. */
+export function extractLeadDetails(message: string, opts: LeadExtractOptions = {}): LeadDetails {
+  const text = message.slice(0, CHAT_MESSAGE_MAX);
+  const work = toWorkText(text);
+  const out = new Collector(text);
+  const phones = findPhones(work);
+  for (const phone of phones) out.add('phone', phone.value, phone);
+  for (const m of work.matchAll(MASKED)) {
+    out.add('phone', m[0].replace(/[ -]/g, ''), { start: m.index, end: m.index + m[0].length }, { masked: true });
+  }
+  collectWechat(work, phones, out);
+  collectNames(work, out);
+  collectAnswers(work, phones, opts.expecting ?? [], out);
+  return { fields: out.fields, rest: out.rest() };
 }
 
 export function extractLeadFields(text: string, opts: LeadExtractOptions = {}): FoundField[] {

@@ -86,7 +86,8 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
       const thanks = completedNow && goal.thanksText.trim() ? render(goal.thanksText) : CONTACT_ACK_TEXT;
       return { kind: 'reply', text: thanks, hit: { type: 'leadAsk', name: CONTACT_ACK_HIT_NAME }, failures: state.failures };
     }
-    const hits = index.search(input.text, MAX_REFERENCES);
+    // Contact details are no part of the question: 「运费怎么算？我电话138…」 asks 「运费怎么算」.
+    const hits = index.search(found.length > 0 ? details.rest : input.text, MAX_REFERENCES);
     const top = hits[0];
     if (top && top.score >= agent.knowledgeThreshold) {
       return {
