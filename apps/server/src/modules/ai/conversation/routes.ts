@@ -5,7 +5,7 @@ import { acceptFormBodies, sendWorkbook } from '../../../core/list';
 import { requireSession } from '../../../core/auth';
 import { guarded } from '../../../core/route-config';
 import { STAFF_CHANNEL, type StaffEvent } from '../runtime/events';
-import { eventStreams } from '../runtime/sse';
+import { eventStreams, type EventStream } from '../runtime/sse';
 import { closeConversation, handback, staffReply, takeover, type Staff } from '../runtime/transitions';
 import { conversationExportQuery, conversationListQuery, conversationParams, replyBody } from './schema';
 import { CONVERSATION_COLUMNS, conversationDetail, exportConversations, listConversations } from './service';
@@ -33,16 +33,17 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendWorkbook(reply, '会话数据', CONVERSATION_COLUMNS, await exportConversations(deps, request.body ?? {})),
   );
 
-  // Registered before /:conversationId so 'stream' is not read as an id.
   app.get('/ai/conversation/stream', { config: guarded('ai:conversation:list') }, async (_request, reply) => {
-    const stream = openStream(reply);
+    let stream: EventStream | null = null;
     const unsubscribe = deps.pubsub.subscribe(STAFF_CHANNEL, (event) => {
       // Events on this channel are published by the runtime only, in the StaffEvent shape.
       const { type, ...data } = event as StaffEvent;
-      stream.send(type, type === 'conversation' ? (data as { row: unknown }).row : data);
+      stream?.send(type, type === 'conversation' ? (data as { row: unknown }).row : data);
     });
-    stream.onClose(unsubscribe);
+    // Subscribed before the response starts: once the client sees the stream open, it misses nothing.
     await unsubscribe.ready;
+    stream = openStream(reply);
+    stream.onClose(unsubscribe);
   });
 
   app.get('/ai/conversation/:conversationId', { config: guarded('ai:conversation:query'), schema: { params: conversationParams } }, async (request) =>
