@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { userWithoutRoles } from '../../helpers/crud';
 import { eventually } from '../../common/support';
-import { createAgent, FORBIDDEN, requester } from './support';
+import { createAgent, FORBIDDEN, requester, type Requester } from './support';
 
 // 10:00 on 15 Jan 2026 in China (02:00 UTC): "today" began at 16:00 UTC the day before.
 const NOW = Date.UTC(2026, 0, 15, 2, 0);
@@ -27,7 +27,7 @@ const TODAY_START = Date.UTC(2026, 0, 14, 16, 0);
 let t: TestApp;
 let admin: LoggedIn;
 let nobody: LoggedIn;
-const req = (...args: Parameters<ReturnType<typeof requester>>) => requester(t, () => admin)(...args);
+let req: Requester;
 const db = () => t.deps.database.db;
 
 interface AgentJson {
@@ -73,6 +73,7 @@ async function addProvider(values: Partial<typeof aiModelProvider.$inferInsert> 
 beforeAll(async () => {
   t = await createTestApp({ startAt: NOW });
   admin = await loginAs(t.app, 'admin', 'admin123');
+  req = requester(t, admin);
   nobody = await userWithoutRoles(t, 'noagent');
 });
 

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { postgresAvailable } from '../../helpers/db';
 import { redisAvailable } from '../../helpers/kv';
 import { loginAs, type LoggedIn } from '../../helpers/login';
-import { createAgent, requester } from './support';
+import { createAgent, requester, type Requester } from './support';
 
 const backends: [string, { postgres?: boolean; redis?: boolean }][] = [
   ['PGlite + memory store', {}],
@@ -18,12 +18,13 @@ describe.each(backends)('agent bundle on %s', (_name, backend) => {
   let t: TestApp;
   let admin: LoggedIn;
   let agentId: number;
-  const req = (...args: Parameters<ReturnType<typeof requester>>) => requester(t, () => admin)(...args);
+  let req: Requester;
   const db = () => t.deps.database.db;
 
   beforeAll(async () => {
     t = await createTestApp(backend);
     admin = await loginAs(t.app, 'admin', 'admin123');
+    req = requester(t, admin);
     agentId = await createAgent(t, admin, { name: '缓存客服', template: 'general' });
   });
 

@@ -6,10 +6,16 @@ export const API = '/prod-api';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** An envelope call as the signed-in user. */
-export function requester(t: TestApp, defaultUser: () => LoggedIn) {
-  return <T = Record<string, unknown>>(method: Method, url: string, payload?: object, who: LoggedIn = defaultUser()) =>
-    call<T & { data?: unknown; rows?: unknown[]; total?: number }>(t.app, { method, url: API + url, payload, headers: who.headers });
+export type Requester = <T = { data?: unknown; rows?: unknown[]; total?: number }>(
+  method: Method,
+  url: string,
+  payload?: object,
+  who?: LoggedIn,
+) => Promise<T & { code: number; msg: string }>;
+
+/** Envelope calls under the API prefix, as `defaultUser` unless another user is given. */
+export function requester(t: TestApp, defaultUser: LoggedIn): Requester {
+  return (method, url, payload, who = defaultUser) => call(t.app, { method, url: API + url, payload, headers: who.headers });
 }
 
 export const FORBIDDEN = { code: 403, msg: '没有权限，请联系管理员授权' };

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { exportSheet, userWithoutRoles } from '../../helpers/crud';
 import { call, multipart } from '../../common/support';
-import { API, createAgent, FORBIDDEN, requester } from '../agent/support';
+import { API, createAgent, FORBIDDEN, requester, type Requester } from '../agent/support';
 
 const NOW = Date.UTC(2026, 2, 1, 4, 0);
 const entry = { question: '发货时间', answer: '48小时内发货' };
@@ -16,7 +16,7 @@ let t: TestApp;
 let admin: LoggedIn;
 let nobody: LoggedIn;
 let agentId: number;
-const req = (...args: Parameters<ReturnType<typeof requester>>) => requester(t, () => admin)(...args);
+let req: Requester;
 const db = () => t.deps.database.db;
 
 interface KnowledgeJson {
@@ -34,6 +34,7 @@ const list = async (id: number, query = '') => req<{ rows: KnowledgeJson[]; tota
 beforeAll(async () => {
   t = await createTestApp({ startAt: NOW });
   admin = await loginAs(t.app, 'admin', 'admin123');
+  req = requester(t, admin);
   nobody = await userWithoutRoles(t, 'noknow');
   agentId = await createAgent(t, admin, { name: '知识客服' });
 });

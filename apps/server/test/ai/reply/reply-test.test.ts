@@ -4,13 +4,13 @@ import { aiKnowledge, aiModelProvider, aiReplyRule } from '../../../src/db/schem
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { userWithoutRoles } from '../../helpers/crud';
-import { createAgent, FORBIDDEN, requester } from '../agent/support';
+import { createAgent, FORBIDDEN, requester, type Requester } from '../agent/support';
 
 let t: TestApp;
 let admin: LoggedIn;
 let nobody: LoggedIn;
 let agentId: number;
-const req = (...args: Parameters<ReturnType<typeof requester>>) => requester(t, () => admin)(...args);
+let req: Requester;
 
 interface TestResult {
   kind: string;
@@ -26,6 +26,7 @@ const test = async (content: string, id = agentId) => (await req<{ data: TestRes
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginAs(t.app, 'admin', 'admin123');
+  req = requester(t, admin);
   nobody = await userWithoutRoles(t, 'noreplytest');
   agentId = await createAgent(t, admin, { name: '测试回复客服', template: 'general' });
   await req('POST', `/ai/agent/${agentId}/rule`, { matchType: 'keyword', pattern: '发票', reply: '{{agent_name}}提醒您：下单时填写抬头即可开票', priority: 5 });

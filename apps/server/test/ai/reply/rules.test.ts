@@ -5,14 +5,14 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { userWithoutRoles } from '../../helpers/crud';
 import { eventually } from '../../common/support';
-import { createAgent, FORBIDDEN, requester } from '../agent/support';
+import { createAgent, FORBIDDEN, requester, type Requester } from '../agent/support';
 
 let t: TestApp;
 let admin: LoggedIn;
 let nobody: LoggedIn;
 let agentId: number;
 let otherAgentId: number;
-const req = (...args: Parameters<ReturnType<typeof requester>>) => requester(t, () => admin)(...args);
+let req: Requester;
 
 interface RuleJson {
   ruleId: number;
@@ -30,6 +30,7 @@ const rules = async (query = '') => (await req<{ rows: RuleJson[]; total: number
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loginAs(t.app, 'admin', 'admin123');
+  req = requester(t, admin);
   nobody = await userWithoutRoles(t, 'norule');
   agentId = await createAgent(t, admin, { name: '规则客服' });
   otherAgentId = await createAgent(t, admin, { name: '别的客服' });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { exportSheet, userWithoutRoles } from '../../helpers/crud';
 import { eventually } from '../../common/support';
-import { API, createAgent, FORBIDDEN, requester } from '../agent/support';
+import { API, createAgent, FORBIDDEN, requester, type Requester } from '../agent/support';
 
 // Monday 2 March 2026, 09:30 in China.
 const NOW = Date.UTC(2026, 2, 2, 1, 30);
@@ -13,7 +13,7 @@ const NOW = Date.UTC(2026, 2, 2, 1, 30);
 let t: TestApp;
 let admin: LoggedIn;
 let nobody: LoggedIn;
-const req = (...args: Parameters<ReturnType<typeof requester>>) => requester(t, () => admin)(...args);
+let req: Requester;
 const db = () => t.deps.database.db;
 
 interface VariableJson {
@@ -43,6 +43,7 @@ const list = async (query = '') => req<{ rows: VariableJson[]; total: number }>(
 beforeAll(async () => {
   t = await createTestApp({ startAt: NOW });
   admin = await loginAs(t.app, 'admin', 'admin123');
+  req = requester(t, admin);
   nobody = await userWithoutRoles(t, 'novar');
 });
 
