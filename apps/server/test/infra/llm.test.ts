@@ -32,6 +32,17 @@ async function collect(o: StreamChatOptions): Promise<StreamChatEvent[]> {
 
 const textOf = (events: StreamChatEvent[]) => events.map((e) => (e.type === 'delta' ? e.text : '')).join('');
 
+/** Runs `use` against a one-off server answering every request with `answer`. */
+async function withServer<T>(answer: (res: ServerResponse) => void, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = createServer((_req, res) => answer(res));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+}
+
 async function failure(p: Promise<unknown>): Promise<LlmError> {
   const err = await p.then(() => null, (e: unknown) => e);
   expect(err).toBeInstanceOf(LlmError);
@@ -138,21 +149,28 @@ describe('streamChat', () => {
   });
 
   it('accepts a provider that answers with one JSON completion instead of a stream', async () => {
-    const server = createServer((_req, res: ServerResponse) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: '好的' } }], usage: { prompt_tokens: 5, completion_tokens: 2 } }));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const { port } = server.address() as AddressInfo;
-      const events = await collect(opts('any', { baseUrl: `http://127.0.0.1:${port}` }));
-      expect(events).toEqual([
-        { type: 'delta', text: '好的' },
-        { type: 'done', promptTokens: 5, completionTokens: 2, estimated: false },
-      ]);
-    } finally {
-      await new Promise<void>((r) => server.close(() => r()));
-    }
+    const events = await withServer(
+      (res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: '好的' } }], usage: { prompt_tokens: 5, completion_tokens: 2 } }));
+      },
+      (baseUrl) => collect(opts('any', { baseUrl })),
+    );
+    expect(events).toEqual([
+      { type: 'delta', text: '好的' },
+      { type: 'done', promptTokens: 5, completionTokens: 2, estimated: false },
+    ]);
+  });
+
+  it('reports the text of an HTML error page without its markup', async () => {
+    const err = await withServer(
+      (res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html><head><style>h1{color:red}</style></head><body><h1>502 Bad Gateway</h1><hr><center>nginx</center></body></html>');
+      },
+      (baseUrl) => failure(collect(opts('any', { baseUrl }))),
+    );
+    expect(err).toMatchObject({ kind: 'http', status: 502, message: '模型服务返回错误（HTTP 502）：502 Bad Gateway nginx' });
   });
 });
 

@@ -30,7 +30,8 @@ export function providerMessage(body: string): string {
     const found = messageOf(parsed);
     if (found !== null) text = found;
   } catch {
-    // A plain-text (or HTML) error page: its text is the best detail there is.
+    // A plain-text or HTML error page (a gateway's 502, a wrong path's 404): its text is the best detail there is.
+    text = text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
   }
   text = text.replace(/\s+/g, ' ').trim();
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL)}…` : text;

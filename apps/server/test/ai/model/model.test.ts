@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_HANDOFF, DEFAULT_LEAD_GOAL, DEFAULT_MODEL_PARAMS } from '@acs/shared';
 import { aiAgent, aiModelProvider, sysOperLog } from '../../../src/db/schema';
-import { decryptSecret } from '../../../src/infra/crypto';
+import { decryptSecret, encryptSecret } from '../../../src/infra/crypto';
 import { loadProviderForRuntime } from '../../../src/modules/ai/model/provider-runtime';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
@@ -128,6 +128,19 @@ describe('模型配置 /ai/model CRUD', () => {
     const runtime = await loadProviderForRuntime(t.deps, row.providerId);
     expect(runtime).toMatchObject({ providerId: row.providerId, apiKey: fake.apiKey, baseUrl: fake.baseUrl, timeoutMs: 5000, status: '0' });
     expect(await loadProviderForRuntime(t.deps, 999_999)).toBeNull();
+  });
+
+  it('gives the runtime no key (the provider then refuses it) when the stored key cannot be decrypted', async () => {
+    const row = await addProvider({ name: '损坏密钥' });
+    // As after a change of ENCRYPTION_KEY.
+    const foreign = encryptSecret('another-encryption-key-another-encryption-key', fake.apiKey);
+    await t.deps.database.db.update(aiModelProvider).set({ apiKeyEnc: foreign }).where(eq(aiModelProvider.providerId, row.providerId));
+    expect(await loadProviderForRuntime(t.deps, row.providerId)).toMatchObject({ providerId: row.providerId, apiKey: '' });
+    expect((await req('GET', `/ai/model/${row.providerId}`)).data).toMatchObject({ hasApiKey: true, apiKeyMasked: '（无法解密，请重新填写）' });
+    expect(await req('POST', '/ai/model/test', { providerId: row.providerId, baseUrl: fake.baseUrl, model: 'fake-echo' })).toEqual({
+      code: 500,
+      msg: '已保存的 API Key 无法解密，请重新填写',
+    });
   });
 
   it('keeps the stored key on an edit with an empty key and replaces it with a new one', async () => {

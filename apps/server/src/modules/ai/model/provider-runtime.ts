@@ -15,6 +15,20 @@ export interface RuntimeProvider {
   defaultModel: string;
 }
 
+/**
+ * A key stored under another ENCRYPTION_KEY (or damaged) cannot be used: the turn then goes out without
+ * one, the provider refuses it as an auth error and the conversation falls back, which tells staff to
+ * re-enter the key, instead of the turn failing outright.
+ */
+function readableKey(encryptionKey: string, stored: string): string {
+  if (!stored) return '';
+  try {
+    return decryptSecret(encryptionKey, stored);
+  } catch {
+    return '';
+  }
+}
+
 /** A provider as a turn needs it, or null when it no longer exists. */
 export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'config'>, providerId: number): Promise<RuntimeProvider | null> {
   const [row] = await deps.database.db.select().from(aiModelProvider).where(eq(aiModelProvider.providerId, providerId)).limit(1);
@@ -23,7 +37,7 @@ export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'c
     providerId: row.providerId,
     name: row.name,
     baseUrl: row.baseUrl,
-    apiKey: row.apiKeyEnc ? decryptSecret(deps.config.encryptionKey, row.apiKeyEnc) : '',
+    apiKey: readableKey(deps.config.encryptionKey, row.apiKeyEnc),
     timeoutMs: row.timeoutMs,
     status: row.status,
     defaultModel: row.defaultModel,

@@ -15,8 +15,8 @@ type ProviderRow = typeof aiModelProvider.$inferSelect;
 /** The built-in engine is not a row; agents without a provider use it (see docs/ai-service.md). */
 export const BUILTIN_ENGINE_NAME = '内置引擎';
 
+// No max_tokens: newer reasoning models refuse it, and a greeting gets a short answer anyway.
 const TEST_PROMPT = '你好';
-const TEST_MAX_TOKENS = 32;
 const TEST_REPLY_MAX = 200;
 
 function storedKey(deps: Deps, row: Pick<ProviderRow, 'apiKeyEnc'>): string {
@@ -173,7 +173,6 @@ export async function testProvider(deps: Deps, body: ProviderTest): Promise<Test
       apiKey,
       model: body.model.trim(),
       messages: [{ role: 'user', content: TEST_PROMPT }],
-      maxTokens: TEST_MAX_TOKENS,
       timeoutMs: body.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     })) {
       if (event.type === 'delta') reply += event.text;
