@@ -11,6 +11,8 @@ export interface TestAppOptions {
   postgres?: boolean;
   /** Use the Redis of TEST_REDIS_URL instead of the in-process store and pub/sub. */
   redis?: boolean;
+  /** With `redis`: the channel prefix, so a second instance built with the same one hears this app's events. */
+  pubsubPrefix?: string;
   /** Start time of the fake clock (ms); tests move it with `advance`. */
   startAt?: number;
   config?: Partial<AppConfig>;
@@ -34,7 +36,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     { ...process.env, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-0001', ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key' },
     { dataDir: database.dataDir, ...opts.config },
   );
-  const pubsub = await createTestPubSub({ redis: opts.redis });
+  const pubsub = await createTestPubSub({ redis: opts.redis, prefix: opts.pubsubPrefix });
   const deps: AppDeps = { config, database, kv, pubsub, now };
   const app = await buildApp(deps, { logger: false });
   await app.ready();
