@@ -48,9 +48,12 @@ const MOBILE = /^1[3-9]\d{9}$/;
 const DIGIT_RUN = /\+?\d(?:[ .\u2014-]{1,3}(?=\d)|\d)*/g;
 const MASKED = /(?<!\d)1[3-9]\d[ -]?(?:\*{3,5}|[xX]{4})[ -]?\d{4}(?!\d)/g;
 
-/** Words that introduce something other than the customer's phone: order, parcel, card, ID, QQ, money. */
+/**
+ * Words that introduce something other than the customer's own phone: order, parcel, card, ID, QQ,
+ * money, or the shop's numbers (「你们的电话是…吗」).
+ */
 const OTHER_NUMBER_CUE =
-  /订单号码|订单号?|单号|快递|运单|物流|编号|卡号|银行卡|账号|帐号|身份证|证件|流水|工号|学号|扣扣|qq|q号|发票|税号|密码|验证码|型号|金额|价格|价钱|总价|合计|共计|付款|转账|余额|邮编|车牌/gi;
+  /你们的?(?:电话|手机|号码|热线)|客服(?:电话|热线)|热线|门店电话|店里电话|商家电话|座机|固话|订单号码|订单号?|单号|快递|运单|物流|编号|卡号|银行卡|账号|帐号|身份证|证件|流水|工号|学号|扣扣|qq|q号|发票|税号|密码|验证码|型号|金额|价格|价钱|总价|合计|共计|付款|转账|余额|邮编|车牌/gi;
 const PHONE_CUE = /手机|电话|(?<!单)号码|联系|tel|phone|mobile|call|打我|致电|微信|vx|wx|v信|薇|威信/gi;
 const CURRENCY_BEFORE = /[¥$€£]\s*$|rmb\s*$/i;
 const UNIT_AFTER = /^\s*(?:元|块|万|千|百|角|毛|美元|人民币|rmb|%|个|件|次|天|年|岁|米|斤|箱|台|张|份|号楼|楼|室|ml|kg|g\b)/i;
@@ -91,7 +94,7 @@ const NAME_STOP_WORDS = ['明天', '明早', '明晚', '后天', '晚上', '下�
 const NOT_NAMES = new Set([
   '方便', '马上', '高兴', '周末', '江苏', '黄色', '白色', '金色', '安全', '文件', '石头', '高端', '钱包', '海鲜',
   '余额', '程序', '万一', '毛病', '关于', '关注', '管理', '包邮', '包装', '成本', '谢谢', '温馨', '康复', '宁波',
-  '武汉', '苏州', '常州', '温州', '杭州', '贵州', '蒋总', '付款', '费用', '费心', '邮费', '路上', '车上', '车子',
+  '武汉', '苏州', '常州', '温州', '杭州', '贵州', '付款', '费用', '费心', '邮费', '路上', '车上', '车子',
 ]);
 const NAME_TITLES = '先生|女士|小姐|老师|经理|总';
 const NAME_CUE = /(?:我叫|我的名字是|我的名字叫|名字是|名字叫|姓名|名字|联系人|称呼|本人叫)\s*[:：]?\s*(?:是|为)?\s*([\u4e00-\u9fff]{1,6})/g;
@@ -108,12 +111,14 @@ const DECLINE = /不方便|不想留|不想给|不想说|不用了|不需要|算
 
 /** What is left of a contact-only message once details and cues are gone: nothing that asks anything. */
 const FILLER =
-  /我的|我|手机号码|手机号|电话号码|电话|号码|手机|微信号|微信|姓名|名字|联系人|联系方式|联系我|加我|打我|这个|就是|好的|可以|嗯|ok|好|谢谢|麻烦|是|叫|了|吧|哦|啊|呀|的|哈|您|你|给|留|下|一|个|吧|tel|phone|vx|wx|[\s\p{P}\p{S}\d]/giu;
+  /我的|我|手机号码|手机号|电话号码|电话|号码|手机|微信号|微信|姓名|名字|联系人|联系方式|联系我|加我|打我|这个|就是|好的|可以|嗯|ok|好|谢谢|麻烦|是|叫|了|吧|哦|啊|呀|的|哈|您|你|给|留|下|一|个|tel|phone|vx|wx|[\s\p{P}\p{S}\d]/giu;
 
 interface Span {
   start: number;
   end: number;
 }
+
+type Phone = Span & { value: string };
 
 function surnameOf(run: string): string | null {
   const compound = SURNAMES_COMPOUND.find((s) => run.startsWith(s));
@@ -132,8 +137,10 @@ function nameAt(run: string, bounded: boolean): string | null {
   const title = new RegExp(`^(?:${NAME_TITLES})`).exec(rest);
   if (title) return surname + title[0];
   let given = '';
-  if (bounded && run.length >= 2 && run.length <= 3) given = rest;
-  else {
+  // A one-character given name may be any character (李想); a longer one stops at particles (王什么).
+  if (bounded && (rest.length === 1 || (rest.length === 2 && !NAME_STOP.has(rest[1] as string) && !NAME_STOP.has(rest[0] as string)))) {
+    given = rest;
+  } else {
     for (const c of rest) {
       const at = given.length;
       if (given.length === 2 || NAME_STOP.has(c) || NAME_STOP_WORDS.includes(rest.slice(at, at + 2))) break;
@@ -157,7 +164,7 @@ function mobileFrom(digits: string): string | null {
   return MOBILE.test(d) ? d : null;
 }
 
-/** The last index where `pattern` matches in `text` and that match, or -1. */
+/** Where the last match of `pattern` in `text` ends, or -1. */
 function lastMatchEnd(pattern: RegExp, text: string): number {
   let end = -1;
   for (const m of text.matchAll(pattern)) end = m.index + m[0].length;
@@ -179,7 +186,9 @@ function isPhoneContext(work: string, span: Span): boolean {
   if (letters && !PHONE_PREFIX_WORDS.has(letters[0].toLowerCase())) return false;
   if (CURRENCY_BEFORE.test(before) || UNIT_AFTER.test(after)) return false;
   const clause = clauseBefore(work, span.start);
-  return lastMatchEnd(OTHER_NUMBER_CUE, clause) <= lastMatchEnd(PHONE_CUE, clause);
+  const other = lastMatchEnd(OTHER_NUMBER_CUE, clause);
+  // On a tie (「你们的电话」 also ends with 电话) the more specific other cue wins.
+  return other < 0 || lastMatchEnd(PHONE_CUE, clause) > other;
 }
 
 interface DigitGroup extends Span {
@@ -202,29 +211,29 @@ function digitGroups(run: string, offset: number): DigitGroup[] {
  * Mobile numbers in one digit run: the whole run, or else consecutive groups between spaces
  * (「13800138000 13900139000」 is two numbers, 「138 0013 8000」 one).
  */
-function mobilesInRun(run: string, offset: number): Array<Span & { value: string }> {
+function mobilesInRun(run: string, offset: number): Phone[] {
   const groups = digitGroups(run, offset);
   const whole = mobileFrom(groups.map((g) => g.digits).join(''));
   if (whole) return [{ start: offset + (run.startsWith('+') ? 1 : 0), end: offset + run.length, value: whole }];
-  const found: Array<Span & { value: string }> = [];
+  const startsNumber = (k: number) => k >= groups.length || (groups[k] as DigitGroup).spaced;
+  const found: Phone[] = [];
   let i = 0;
   while (i < groups.length) {
     let digits = '';
-    let taken = 0;
+    let taken = 1;
     for (let j = i; j < groups.length && digits.length < 15; j++) {
-      if (j > i && groups[j]?.spaced && (groups[j] as DigitGroup).digits.length >= 11) break;
-      digits += (groups[j] as DigitGroup).digits;
+      const group = groups[j] as DigitGroup;
+      if (j > i && group.spaced && group.digits.length >= 11) break;
+      digits += group.digits;
       const value = mobileFrom(digits);
-      const next = groups[j + 1];
-      if (value && (!next || next.spaced)) {
-        found.push({ start: (groups[i] as DigitGroup).start, end: (groups[j] as DigitGroup).end, value });
+      if (value && startsNumber(j + 1)) {
+        found.push({ start: (groups[i] as DigitGroup).start, end: group.end, value });
         taken = j - i + 1;
         break;
       }
     }
-    const startsAtBoundary = (k: number) => k >= groups.length || (groups[k] as DigitGroup).spaced;
-    i += taken || 1;
-    while (!startsAtBoundary(i)) i++;
+    i += taken;
+    while (!startsNumber(i)) i++;
   }
   return found;
 }
@@ -234,12 +243,10 @@ function evidence(text: string, span: Span): string {
   const length = span.end - span.start;
   const pad = Math.max(0, Math.floor((EVIDENCE_MAX - length) / 2));
   let from = Math.max(0, span.start - pad);
-  const to = Math.min(text.length, from + Math.max(EVIDENCE_MAX, length));
+  const to = Math.min(text.length, from + EVIDENCE_MAX);
   from = Math.max(0, Math.min(from, to - EVIDENCE_MAX));
   return text.slice(from, to).replace(/\s+/g, ' ').trim();
 }
-
-type Phone = Span & { value: string };
 
 /** Collects fields (each value once) and the spans to cut out of the message for `rest`. */
 class Collector {
