@@ -47,7 +47,7 @@ export default function VariablePage() {
 
   const columns: TableColumnsType<Variable> = [
     keyColumn,
-    textColumn('名称', 'label', true),
+    { ...textColumn<Variable>('名称', 'label', true), width: 110 },
     typeColumn,
     scopeColumn,
     textColumn('默认值', 'defaultValue', true),
@@ -55,7 +55,7 @@ export default function VariablePage() {
     checkColumn,
     usageColumn,
     { ...dictColumn('状态', 'status', statuses), width: 80 },
-    { ...actionColumn(PERM, (row) => row.variableId!, dialog.openEdit, remove), width: 150 },
+    { ...actionColumn(PERM, (row) => row.variableId!, dialog.openEdit, remove), width: 150, fixed: 'right' },
   ];
 
   return (
@@ -76,7 +76,7 @@ export default function VariablePage() {
         exportUrl="/ai/variable/export"
         exportName="variable"
       />
-      <ListTable list={list} rowKey="variableId" columns={columns} minWidth={1280} />
+      <ListTable list={list} rowKey="variableId" columns={columns} minWidth={1150} />
       <FormDialog {...dialog.dialogProps} width={980} labelWidth={90}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
           <div style={{ flex: '1 1 520px', minWidth: 0 }}>

@@ -7,7 +7,7 @@ type Column = TableColumnType<Variable>;
 export const keyColumn: Column = {
   title: '变量键',
   dataIndex: 'varKey',
-  width: 200,
+  width: 190,
   render: (key: string) => (
     <Typography.Text code copyable={{ text: `{{${key}}}`, tooltips: ['复制', '已复制'] }}>
       {`{{${key}}}`}
@@ -26,7 +26,8 @@ export const typeColumn: Column = {
 export const scopeColumn: Column = {
   title: '范围',
   key: 'scope',
-  width: 150,
+  width: 140,
+  ellipsis: true,
   render: (_v, row) =>
     row.scope === 'agent' ? (
       <Tag color="blue">
@@ -40,6 +41,7 @@ export const scopeColumn: Column = {
 export const checkColumn: Column = {
   title: '校验',
   key: 'check',
+  width: 100,
   ellipsis: true,
   render: (_v, row) => row.patternHint || row.pattern || <Typography.Text type="secondary">无</Typography.Text>,
 };

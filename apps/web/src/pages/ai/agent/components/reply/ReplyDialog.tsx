@@ -15,7 +15,7 @@ interface ReplyDialogProps {
 export default function ReplyDialog({ agent, onClose, onChanged }: ReplyDialogProps) {
   const choices = useVariableChoices(agent.agentId);
   return (
-    <Modal open title={`回复设置 - ${agent.name}`} width={1100} footer={null} onCancel={onClose} mask={{ closable: false }}>
+    <Modal open title={`回复设置 - ${agent.name}`} width={1000} footer={null} onCancel={onClose} mask={{ closable: false }}>
       <ReplyTester agentId={agent.agentId} />
       <Tabs
         items={[
