@@ -1,4 +1,4 @@
-import { inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull, like } from 'drizzle-orm';
 import { templateKeys } from '@acs/shared';
 import type { Db } from '../../../db/client';
 import { aiAgent, aiKnowledge, aiReplyRule, aiVariable } from '../../../db/schema';
@@ -16,6 +16,9 @@ export interface UsageIndex {
   /** agentId → keys of the agent's own variables, which hide a global of the same key. */
   ownKeys: Map<number, Set<string>>;
 }
+
+/** Rules and answers without `{{` use no variable; a knowledge base can be large, so only the others are read. */
+const MAY_USE = '%{{%';
 
 type AgentTexts = Pick<
   typeof aiAgent.$inferSelect,
@@ -56,11 +59,15 @@ export async function scanUsages(db: Db, agentIds?: number[]): Promise<UsageInde
       .from(aiAgent)
       .where(only(aiAgent.agentId))
       .orderBy(aiAgent.agentId),
-    db.select({ id: aiReplyRule.ruleId, agentId: aiReplyRule.agentId, text: aiReplyRule.reply }).from(aiReplyRule).where(only(aiReplyRule.agentId)).orderBy(aiReplyRule.ruleId),
+    db
+      .select({ id: aiReplyRule.ruleId, agentId: aiReplyRule.agentId, text: aiReplyRule.reply })
+      .from(aiReplyRule)
+      .where(and(only(aiReplyRule.agentId), like(aiReplyRule.reply, MAY_USE)))
+      .orderBy(aiReplyRule.ruleId),
     db
       .select({ id: aiKnowledge.knowledgeId, agentId: aiKnowledge.agentId, text: aiKnowledge.answer })
       .from(aiKnowledge)
-      .where(only(aiKnowledge.agentId))
+      .where(and(only(aiKnowledge.agentId), like(aiKnowledge.answer, MAY_USE)))
       .orderBy(aiKnowledge.knowledgeId),
     db.select({ agentId: aiVariable.agentId, varKey: aiVariable.varKey }).from(aiVariable).where(agentIds ? inArray(aiVariable.agentId, agentIds) : isNotNull(aiVariable.agentId)),
   ]);
