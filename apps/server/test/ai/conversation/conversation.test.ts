@@ -183,6 +183,6 @@ describe('permissions', () => {
     const res = await fetch(`${base}/ai/conversation/stream`, { headers: nobody.headers });
     expect(await res.json()).toEqual(forbidden);
     const anonymous = await fetch(`${base}/ai/conversation/stream`);
-    expect((await anonymous.json()).code).toBe(401);
+    expect(((await anonymous.json()) as { code: number }).code).toBe(401);
   });
 });

@@ -4,7 +4,6 @@ import type { Db } from '../../../db/client';
 import { aiConversation, aiMessage } from '../../../db/schema';
 import type { Executor } from '../../crm/capture';
 import { LEAD_ASK_HIT_NAME } from '../engine/plan';
-import { LEAD_ASK_HIT_NAME } from '../engine/plan';
 
 export type ConversationRow = typeof aiConversation.$inferSelect;
 export type MessageRow = typeof aiMessage.$inferSelect;
