@@ -153,6 +153,21 @@ describe('模型配置 /ai/model CRUD', () => {
     expect((await req('GET', `/ai/model/${row.providerId}`)).data).toMatchObject({ apiKeyMasked: 'sk-****9876' });
   });
 
+  it('sends a stored key only to the address it was saved with', async () => {
+    const row = await addProvider({ name: '改地址' });
+    const elsewhere = 'http://127.0.0.1:9/v1';
+    const edit = { ...provider(), providerId: row.providerId, name: '改地址', baseUrl: elsewhere };
+    const retype = { code: 500, msg: '接口地址已修改，请重新填写 API Key' };
+    expect(await req('PUT', '/ai/model', { ...edit, apiKey: undefined })).toEqual(retype);
+    expect((await rowByName('改地址')).baseUrl).toBe(fake.baseUrl);
+    const before = fake.requests.length;
+    expect(await req('POST', '/ai/model/test', { providerId: row.providerId, baseUrl: elsewhere, model: 'fake-echo' })).toEqual(retype);
+    expect(await req('POST', '/ai/model/models', { providerId: row.providerId, baseUrl: elsewhere })).toEqual(retype);
+    expect(fake.requests.length).toBe(before);
+    expect(await req('PUT', '/ai/model', { ...edit, apiKey: 'sk-for-the-new-address-1234' })).toMatchObject({ code: 200 });
+    expect((await rowByName('改地址')).baseUrl).toBe(elsewhere);
+  });
+
   it('adds a provider without a key (hasApiKey false) and picks the first model as default when none is chosen', async () => {
     const row = await addProvider({ name: '本地模型', apiKey: '', defaultModel: '', models: ['qwen2.5', 'llama3'] });
     expect(row.apiKeyEnc).toBe('');

@@ -108,10 +108,24 @@ export async function insertProvider(deps: Deps, body: ProviderBody, operator: s
   return rows.length;
 }
 
-/** An empty apiKey keeps the stored one: the console never has it to send back. */
+const KEY_NEEDS_RETYPING = '接口地址已修改，请重新填写 API Key';
+
+/**
+ * A stored key is only ever sent to the address it was saved with: otherwise anyone allowed to edit a
+ * provider could point it at their own server and read the key off the request.
+ */
+function keyFollowsAddress(row: Pick<ProviderRow, 'apiKeyEnc' | 'baseUrl'>, baseUrl: string): void {
+  if (row.apiKeyEnc && row.baseUrl !== baseUrl.trim()) throw new ServiceError(KEY_NEEDS_RETYPING);
+}
+
+/** An empty apiKey keeps the stored one (at the same address): the console never has it to send back. */
 export async function updateProvider(deps: Deps, body: ProviderBody, operator: string): Promise<number> {
   if (!body.providerId) return 0;
   await assertUniqueName(deps, body, '修改');
+  if (!body.apiKey) {
+    const row = await findProvider(deps, body.providerId);
+    if (row) keyFollowsAddress(row, body.baseUrl);
+  }
   const rows = await deps.database.db
     .update(aiModelProvider)
     .set({
@@ -147,6 +161,7 @@ async function probeKey(deps: Deps, probe: ProviderProbe): Promise<string> {
   if (!probe.providerId) return '';
   const row = await findProvider(deps, probe.providerId);
   if (!row) throw new ServiceError('模型配置不存在，请刷新后重试');
+  keyFollowsAddress(row, probe.baseUrl);
   try {
     return storedKey(deps, row);
   } catch {
