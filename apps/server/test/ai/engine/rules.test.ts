@@ -46,6 +46,12 @@ describe('matchRule: regex', () => {
     const digits = rule('regex', '\\d{6}');
     expect(matchRule([digits], '验证码１２３４５６')).toBe(digits);
   });
+  it('looks at the first 300 characters only (keyword rules see the whole message)', () => {
+    const late = `${'请'.repeat(400)}订单到哪了`;
+    expect(matchRule([rule('regex', '订单.*到哪')], late)).toBeNull();
+    expect(matchRule([rule('regex', '订单.*到哪')], late.slice(-250))).not.toBeNull();
+    expect(matchRule([rule('keyword', '订单')], late)).not.toBeNull();
+  });
   it('never matches with an invalid or refused pattern, and the next rule still can', () => {
     const broken = rule('regex', '([a-z', 10);
     const nested = rule('regex', '(a+)+$', 9);
@@ -82,9 +88,28 @@ describe('validateRulePattern', () => {
   it('explains an invalid regular expression', () => {
     expect(validateRulePattern('regex', '([a-z')).toMatch(/^正则表达式不合法：/);
   });
-  it('refuses nested repetition and long patterns', () => {
-    expect(validateRulePattern('regex', '(\\d+)*x')).toMatch(/^正则表达式不合法：/);
-    expect(validateRulePattern('regex', '(ab){2,}')).toBeNull();
+  it.each([
+    '(a+)+$',
+    '(\\d*)*x',
+    '((ab)+c)+',
+    '(?:a|aa)*b',
+    '(x?){5}y',
+    '(a+){2,}',
+  ])('refuses the exponential shape %s', (pattern) => {
+    expect(validateRulePattern('regex', pattern)).toMatch(/^正则表达式过于复杂：不支持对含重复/);
+  });
+
+  it.each(['\\d+\\d+\\d+x', '.*a.*b.*c', '\\d{1,50}\\d{1,50}\\d{1,50}x'])('refuses three wide repetitions: %s', (pattern) => {
+    expect(validateRulePattern('regex', pattern)).toBe('正则表达式过于复杂：最多使用2个不限次数的重复（*、+、{n,}），请简化');
+  });
+
+  it.each(['订单.*(到哪|物流)', '(退货|退款)?怎么办', '^1[3-9]\\d{9}$', '(ab){2,3}c', '[+*(]{2}x', '\\(a+\\)+', '(?<year>\\d{4})年'])(
+    'accepts the ordinary pattern %s',
+    (pattern) => expect(validateRulePattern('regex', pattern)).toBeNull(),
+  );
+
+  it('refuses long patterns', () => {
     expect(validateRulePattern('regex', 'a'.repeat(201))).toBe('正则表达式不能超过200个字符');
+    expect(validateRulePattern('regex', 'a'.repeat(200))).toBeNull();
   });
 });

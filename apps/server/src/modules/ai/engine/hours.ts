@@ -2,7 +2,7 @@ import type { AgentBusinessHours } from '@acs/shared';
 import { chinaClock } from './china-time';
 
 /** 'HH:mm' → minutes after midnight, or null when malformed. */
-export function parseClockTime(value: string): number | null {
+function parseClockTime(value: string): number | null {
   const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value.trim());
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }

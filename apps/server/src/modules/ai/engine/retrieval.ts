@@ -28,13 +28,17 @@ const COVERAGE_WEIGHT = 0.7;
  */
 const SYNONYMS: Record<string, string[]> = {
   运费: ['邮费', '快递费', '配送费'],
+  // 「多少钱」 shares no character with 价格: without this, price questions never meet.
   价格: ['多少钱', '价钱', '什么价', '售价', '报价'],
+  // Customers say 退款 for returns and returns for refunds; one entry usually answers both.
   退货: ['退款', '退钱', '退换'],
   发货: ['寄出', '出货', '发出'],
+  // 「在哪」 is how an address is asked for (在 alone is a stop character).
   地址: ['在哪里', '在哪儿', '在哪', '位置'],
   电话: ['联系方式', '联系电话', '手机号'],
   营业时间: ['几点开门', '几点关门', '上班时间', '开门时间', '几点下班'],
   保修: ['质保', '保固'],
+  // The recruiting template: 待遇/薪资 questions are 工资 questions.
   工资: ['薪资', '薪水', '薪酬', '待遇', '底薪'],
   发票: ['开票'],
 };
@@ -48,7 +52,7 @@ const SYNONYM_PATTERN = new RegExp(
   'g',
 );
 
-/** Function words and particles, longest first when scanning; single characters are the frequent particles. */
+/** Function words and particles (matched longest first); the single characters are the frequent particles. */
 const STOP_WORDS = [
   '有没有', '是不是', '能不能', '可不可以', '怎么样', '为什么',
   '请问', '你们', '我们', '您们', '我想', '想问', '一下', '怎么', '可以', '什么', '如何', '多少',
@@ -176,10 +180,6 @@ export class KnowledgeIndex {
       for (const [term, count] of terms) total += (this.postings.get(term) as Posting).weight * count;
       this.docWeight.push(total);
     }
-  }
-
-  get size(): number {
-    return this.entries.length;
   }
 
   /** The best entries for a message, best first (ties: smaller id first), scores 0–1, zero scores left out. */

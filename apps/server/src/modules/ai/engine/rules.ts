@@ -3,19 +3,83 @@ import { normalizeForMatch, toHalfWidth, TRAILING_PUNCTUATION } from './normaliz
 import type { EngineRule } from './types';
 
 /** Longer regular expressions are refused: they are where catastrophic backtracking hides. */
-export const REGEX_PATTERN_MAX = 200;
+const REGEX_PATTERN_MAX = 200;
+/**
+ * Regular expressions see at most this much of a message. Even a pattern without nested repetition
+ * costs about n³ on a hostile message when two repetitions can match the same characters
+ * (\d+\d+x takes ~120 ms on 1,000 digits); on 300 characters it stays at a few milliseconds.
+ * Rules are written for short questions, so the start of a message is what they are about.
+ */
+const REGEX_INPUT_MAX = 300;
+/** Repetitions without a small bound (*, +, {n,}, {n,m} with m > 10) allowed in one pattern. */
+const REGEX_WIDE_REPEATS_MAX = 2;
 
 /** Separators of a keyword rule's alternatives: 退货|退款, 退货,退款, 退货，退款, 退货、退款. */
 const KEYWORD_SEPARATORS = /[|,，、]/;
 
-/**
- * A quantified group that itself contains a quantifier, e.g. (a+)+ or (\d*)*: the classic
- * exponential-backtracking shape. Customer messages are short, but one bad rule must not stall the
- * engine for everyone, so these are refused up front.
- */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/;
+const GROUP_OPEN = /^\((?:\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>))?/;
+const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})\??/;
 
-export function splitKeywords(pattern: string): string[] {
+/**
+ * Why a (syntactically valid) pattern could backtrack for too long, or null. Exponential shapes —
+ * a repeated group that itself repeats or alternates, (a+)+, (a|aa)* — are refused, and so are more
+ * than REGEX_WIDE_REPEATS_MAX wide repetitions.
+ */
+function backtrackingRisk(pattern: string): string | null {
+  /** Per open group: whether it contains a quantifier or an alternation. */
+  const groups: boolean[] = [];
+  const markGroup = () => {
+    if (groups.length > 0) groups[groups.length - 1] = true;
+  };
+  let wide = 0;
+  let closedRiskyGroup = false;
+  let i = 0;
+  while (i < pattern.length) {
+    const rest = pattern.slice(i);
+    const c = pattern[i];
+    const quantifier = QUANTIFIER.exec(rest);
+    if (quantifier) {
+      const [text, min, comma, max] = quantifier;
+      const upper =
+        text[0] === '*' || text[0] === '+' ? Infinity
+        : text[0] === '?' ? 1
+        : comma === undefined ? Number(min)
+        : max === '' ? Infinity
+        : Number(max);
+      if (upper > 1 && closedRiskyGroup) return '正则表达式过于复杂：不支持对含重复或“|”的分组再重复（如 (a+)+、(a|b)*），请简化';
+      if (upper > 10) wide += 1;
+      markGroup();
+      closedRiskyGroup = false;
+      i += text.length;
+      continue;
+    }
+    closedRiskyGroup = false;
+    if (c === '\\') {
+      i += 2;
+    } else if (c === '[') {
+      i += 1;
+      if (pattern[i] === '^') i += 1;
+      if (pattern[i] === ']') i += 1;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      i += 1;
+    } else if (c === '(') {
+      groups.push(false);
+      i += (GROUP_OPEN.exec(rest) as RegExpExecArray)[0].length;
+    } else if (c === ')') {
+      closedRiskyGroup = groups.pop() ?? false;
+      if (closedRiskyGroup) markGroup();
+      i += 1;
+    } else {
+      if (c === '|') markGroup();
+      i += 1;
+    }
+  }
+  return wide > REGEX_WIDE_REPEATS_MAX
+    ? `正则表达式过于复杂：最多使用${REGEX_WIDE_REPEATS_MAX}个不限次数的重复（*、+、{n,}），请简化`
+    : null;
+}
+
+function splitKeywords(pattern: string): string[] {
   return pattern
     .split(KEYWORD_SEPARATORS)
     .map((word) => normalizeForMatch(word))
@@ -23,7 +87,7 @@ export function splitKeywords(pattern: string): string[] {
 }
 
 /** Trimmed and without trailing 。！？!?.~ so 「在吗？」 equals 「在吗」. */
-export function exactForm(text: string): string {
+function exactForm(text: string): string {
   return normalizeForMatch(text).replace(TRAILING_PUNCTUATION, '');
 }
 
@@ -54,14 +118,14 @@ export function validateRulePattern(matchType: ReplyMatchType, pattern: string):
     case 'regex': {
       if (pattern.trim().length === 0) return '正则表达式不能为空';
       if (pattern.length > REGEX_PATTERN_MAX) return `正则表达式不能超过${REGEX_PATTERN_MAX}个字符`;
-      if (NESTED_QUANTIFIER.test(pattern)) return '正则表达式不合法：不支持嵌套的重复（如 (a+)+），请简化';
+      let compiled: RegExp;
       try {
-        new RegExp(pattern, 'i');
+        compiled = new RegExp(pattern, 'i');
       } catch (error) {
         return `正则表达式不合法：${(error as Error).message}`;
       }
-      if (new RegExp(pattern, 'i').test('')) return '正则表达式不合法：会匹配任何消息';
-      return null;
+      if (compiled.test('')) return '正则表达式不合法：会匹配任何消息';
+      return backtrackingRisk(pattern);
     }
     default:
       return '匹配方式不正确';
@@ -77,14 +141,14 @@ function matches(rule: EngineRule, normalized: string, halfWidth: string): boole
       return form.length > 0 && form === normalized.replace(TRAILING_PUNCTUATION, '');
     }
     case 'regex':
-      return compile(rule.pattern)?.test(halfWidth) ?? false;
+      return compile(rule.pattern)?.test(halfWidth.slice(0, REGEX_INPUT_MAX)) ?? false;
     default:
       return false;
   }
 }
 
 /** Highest priority first, then the older rule (smaller id): the order the admin sees. */
-export function orderRules(rules: EngineRule[]): EngineRule[] {
+function orderRules(rules: EngineRule[]): EngineRule[] {
   return [...rules].sort((a, b) => b.priority - a.priority || a.ruleId - b.ruleId);
 }
 
