@@ -1,4 +1,4 @@
-import { Code, DEFAULT_API_PREFIX, type ConversationStatus, type MessageHit, type MessageSender } from '@acs/shared';
+import { Code, DEFAULT_API_PREFIX, type ConversationStatus, type MessageSender } from '@acs/shared';
 
 /**
  * The public chat API (docs/ai-service.md §Public chat). Plain fetch, not the console's axios layer:
@@ -6,7 +6,7 @@ import { Code, DEFAULT_API_PREFIX, type ConversationStatus, type MessageHit, typ
  */
 export const CHAT_API_BASE: string = import.meta.env.VITE_API_BASE ?? DEFAULT_API_PREFIX;
 
-/** A stored message as the customer sees it. */
+/** A stored message as the customer sees it (never how it was produced). */
 export interface ChatMessage {
   messageId: number;
   seq: number;
@@ -14,7 +14,8 @@ export interface ChatMessage {
   sender: MessageSender;
   senderName?: string;
   content: string;
-  hit?: MessageHit | null;
+  /** The AI's lead question: the page offers the contact card under it. */
+  asksContact?: boolean;
   createTime: string;
   /** On a live event: the streamed draft (delta tempId) this stored message completes. */
   tempId?: string;

@@ -76,7 +76,9 @@ export interface ConversationQuery {
 /** Live events of GET /ai/conversation/stream. */
 export type StaffEvent =
   | { type: 'conversation'; row: ConversationRow }
-  | { type: 'message'; conversationId: number; message: ConversationMessage };
+  | { type: 'message'; conversationId: number; message: ConversationMessage }
+  /** A lead created or completed from captured fields. */
+  | { type: 'lead'; conversationId: number; leadId: number; customerId: number; created: boolean };
 
 export function listConversation(query: ConversationQuery) {
   return http.get<TableResult<ConversationRow>>('/ai/conversation/list', query);

@@ -148,6 +148,8 @@ export default function ConversationPage() {
         if (row.phone !== d.conversation.phone || row.customerId !== d.conversation.customerId) refreshDetail();
       }
       refreshCounts();
+    } else if (e.type === 'lead') {
+      if (e.conversationId === sel) refreshDetail();
     } else if (e.conversationId === sel) {
       setDetail((prev) => (prev ? { ...prev, messages: appendMessage(prev.messages, e.message) } : prev));
     } else {

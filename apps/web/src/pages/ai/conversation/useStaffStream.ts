@@ -6,10 +6,12 @@ import { readSse } from '../../../utils/sse';
 const RETRY_MIN_MS = 1000;
 const RETRY_MAX_MS = 15_000;
 
-/** `conversation` data is `{row}` (the pubsub event) or the row itself; `message` is `{conversationId, message}`. */
-function toStaffEvent(event: 'conversation' | 'message', data: Record<string, unknown>): StaffEvent {
-  if (event === 'message') return { type: 'message', conversationId: Number(data.conversationId), message: data.message } as StaffEvent;
-  return { type: 'conversation', row: (data.row ?? data) as ConversationRow };
+const EVENTS = new Set(['conversation', 'message', 'lead']);
+
+/** `conversation` data is `{row}` (the pubsub event) or the row itself; the others carry their fields. */
+function toStaffEvent(event: string, data: Record<string, unknown>): StaffEvent {
+  if (event === 'conversation') return { type: 'conversation', row: (data.row ?? data) as ConversationRow };
+  return { ...data, type: event } as StaffEvent;
 }
 
 export type StreamState = 'connecting' | 'open' | 'reconnecting';
@@ -40,7 +42,7 @@ export function useStaffStream(onEvent: (e: StaffEvent) => void, onOpen: () => v
               handlers.current.onOpen();
             },
             onEvent: (e) => {
-              if (e.event !== 'conversation' && e.event !== 'message') return;
+              if (!EVENTS.has(e.event)) return;
               try {
                 handlers.current.onEvent(toStaffEvent(e.event, JSON.parse(e.data) as Record<string, unknown>));
               } catch {

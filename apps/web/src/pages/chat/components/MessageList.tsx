@@ -36,10 +36,9 @@ export function MessageList({ state, welcome, agentName, leadCard, onResend }: P
   const ref = useRef<HTMLDivElement>(null);
   const sticky = useRef(true);
   const now = Date.now();
-  const hasStoredWelcome = state.messages.some((m) => m.hit?.type === 'welcome');
   // Offered while the question is the AI's latest word; once the talk moves on, the card goes.
   const lastAi = state.messages.findLast((m) => m.sender === 'ai');
-  const leadAskSeq = lastAi?.hit?.type === 'leadAsk' ? lastAi.seq : undefined;
+  const leadAskSeq = lastAi?.asksContact ? lastAi.seq : undefined;
   const typing = (state.typing.ai || state.typing.staff) && state.drafts.length === 0;
 
   useEffect(() => {
@@ -74,7 +73,7 @@ export function MessageList({ state, welcome, agentName, leadCard, onResend }: P
         sticky.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICKY_PX;
       }}
     >
-      {welcome && !hasStoredWelcome && (
+      {welcome && (
         <Bubble side="them" label={agentName}>
           {welcome}
         </Bubble>

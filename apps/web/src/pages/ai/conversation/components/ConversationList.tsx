@@ -30,6 +30,7 @@ export function ConversationList(props: Props) {
     <section className="conv-list" aria-label="会话列表">
       <Tabs
         size="small"
+        tabBarGutter={14}
         activeKey={filters.status ?? 'all'}
         onChange={(key) => onFilters({ ...filters, status: key === 'all' ? undefined : (key as ConversationStatus) })}
         items={[
