@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, like, ne, notInArray, type 
 import { AGENT_STATUS_LABELS, type AgentStatus, type AgentTemplate } from '@acs/shared';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
-import { likePattern, orderBy, paged, type ListQuery } from '../../../core/list';
+import { likePattern, orderBy, tableList, type ListQuery } from '../../../core/list';
 import type { Db } from '../../../db/client';
 import {
   aiAgent,
@@ -100,20 +100,8 @@ const sortable = {
 };
 
 export async function listAgents(deps: Deps, q: AgentListQuery & ListQuery) {
-  const { db } = deps.database;
   const filter: SQL | undefined = and(q.name ? like(aiAgent.name, likePattern(q.name)) : undefined, q.status ? eq(aiAgent.status, q.status) : undefined);
-  const page = await paged(
-    q,
-    async () => (await db.select({ n: count() }).from(aiAgent).where(filter))[0].n,
-    (limit, offset) =>
-      db
-        .select()
-        .from(aiAgent)
-        .where(filter)
-        .orderBy(...orderBy(q, sortable, [desc(aiAgent.agentId)]))
-        .limit(limit)
-        .offset(offset),
-  );
+  const page = await tableList(deps.database.db, aiAgent, filter, orderBy(q, sortable, [desc(aiAgent.agentId)])).page(q);
   return { rows: await withFigures(deps, page.rows), total: page.total };
 }
 
