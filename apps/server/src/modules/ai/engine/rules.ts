@@ -46,7 +46,7 @@ function backtrackingRisk(pattern: string): string | null {
         : comma === undefined ? Number(min)
         : max === '' ? Infinity
         : Number(max);
-      if (upper > 1 && closedRiskyGroup) return '正则表达式过于复杂：不支持对含重复或“|”的分组再重复（如 (a+)+、(a|b)*），请简化';
+      if (upper > 1 && closedRiskyGroup) return '正则表达式不合法：不支持嵌套的重复（如 (a+)+），请简化';
       if (upper > 10) wide += 1;
       markGroup();
       closedRiskyGroup = false;
@@ -75,7 +75,7 @@ function backtrackingRisk(pattern: string): string | null {
     }
   }
   return wide > REGEX_WIDE_REPEATS_MAX
-    ? `正则表达式过于复杂：最多使用${REGEX_WIDE_REPEATS_MAX}个不限次数的重复（*、+、{n,}），请简化`
+    ? `正则表达式不合法：最多使用${REGEX_WIDE_REPEATS_MAX}个不限次数的重复（*、+、{n,}），请简化`
     : null;
 }
 
