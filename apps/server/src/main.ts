@@ -13,7 +13,9 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
   const kv: KvStore = config.redisUrl ? await RedisKv.connect(config.redisUrl) : new MemoryKv();
-  const pubsub: PubSub = config.redisUrl ? await RedisPubSub.connect(config.redisUrl) : new MemoryPubSub();
+  // A failing subscriber (a broken stream) or a lost Redis subscription is logged, never thrown at the publisher.
+  const onPubSubError = (err: unknown) => app.log.error({ err }, 'live event delivery failed');
+  const pubsub: PubSub = config.redisUrl ? await RedisPubSub.connect(config.redisUrl, { onError: onPubSubError }) : new MemoryPubSub(onPubSubError);
   const app = await buildApp({ config, database, kv, pubsub, now: Date.now });
 
   let closing = false;

@@ -193,3 +193,17 @@ describe('model answers on the stream', () => {
     await s.waitFor((e) => e.event === 'typing' && (e.data as { on: boolean }).on === false);
   });
 });
+
+describe('server shutdown', () => {
+  it('ends open streams so the server can close', async () => {
+    const other = await createTestApp();
+    const url = await listen(other);
+    const id = await createAgent(other);
+    const v = await visitor(other, id);
+    const customer = await SseReader.open(`${url}/chat/stream?conversationId=${v.conversationId}&visitorToken=${v.session.visitorToken}`);
+    await customer.waitFor((e) => e.event === 'status');
+    await other.close();
+    await customer.ended;
+    expect(customer.status).toBe(200);
+  });
+});

@@ -130,14 +130,15 @@ export class SseReader {
   headers = new Headers();
   private readonly controller = new AbortController();
   private waiters: Array<() => void> = [];
-  private done: Promise<void> = Promise.resolve();
+  /** Settles when the server ends the stream (or close() aborts it). */
+  ended: Promise<void> = Promise.resolve();
 
   static async open(url: string, headers: Record<string, string> = {}): Promise<SseReader> {
     const reader = new SseReader();
     const res = await fetch(url, { headers, signal: reader.controller.signal });
     reader.status = res.status;
     reader.headers = res.headers;
-    if (res.body) reader.done = reader.pump(res.body);
+    if (res.body) reader.ended = reader.pump(res.body);
     return reader;
   }
 
@@ -199,7 +200,7 @@ export class SseReader {
 
   async close(): Promise<void> {
     this.controller.abort();
-    await this.done;
+    await this.ended;
   }
 }
 
