@@ -1,6 +1,6 @@
 import type { LeadField } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
-import { extractLeadDetails, extractLeadFields, isDecline, isOnlyContact } from '../../../src/modules/ai/engine/lead-extract';
+import { extractLeadDetails, extractLeadFields, isBareDecline, isDecline, isOnlyContact } from '../../../src/modules/ai/engine/lead-extract';
 
 /** field=value, with `*` after a masked phone and `?` for a value taken from a bare answer. */
 type Expected = string[];
@@ -161,5 +161,17 @@ describe('isDecline', () => {
   });
   it.each(['好的', '13800138000', '可以，稍等', '方便的'])('%s does not', (text) => {
     expect(isDecline(text)).toBe(false);
+  });
+});
+
+describe('isBareDecline', () => {
+  it.each([
+    ['不用了，谢谢', true],
+    ['暂时不留了哈', true],
+    ['不方便！', true],
+    ['不方便，运费怎么算', false],
+    ['算了，我要投诉', false],
+  ])('%s → %s', (text, bare) => {
+    expect(isBareDecline(text)).toBe(bare);
   });
 });

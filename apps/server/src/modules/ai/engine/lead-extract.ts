@@ -107,7 +107,10 @@ const TITLED_NAME = new RegExp(
 /** 「张先生 13800138000」「王女士，…」: a surname and a title standing on their own are a name too. */
 const STANDALONE_TITLED = /(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{1,2}?)(先生|女士|小姐)(?![\u4e00-\u9fff])/g;
 
-const DECLINE = /不方便|不想留|不想给|不想说|不用了|不需要|算了|暂时不|先不|不给|不留|不要了|没必要|不用留|拒绝|免了|不必了/;
+const DECLINE_WORDS = '不方便|不想留|不想给|不想说|不用了|不需要|算了|暂时不|先不|不给|不留|不要了|没必要|不用留|拒绝|免了|不必了';
+const DECLINE = new RegExp(DECLINE_WORDS);
+/** A decline and polite words only («不用了，谢谢»): nothing else is asked. */
+const DECLINE_ONLY = new RegExp(`^(?:${DECLINE_WORDS}|不用|谢谢|留|哈|嗯|哦|啦|了|吧|啊|呀|的|[\\s\\p{P}\\p{S}])+$`, 'u');
 
 /** What is left of a contact-only message once details and cues are gone: nothing that asks anything. */
 const FILLER =
@@ -392,4 +395,9 @@ export function isOnlyContact(rest: string): boolean {
 /** The customer turns the lead question down (不方便, 不用了, 算了…). */
 export function isDecline(text: string): boolean {
   return DECLINE.test(toHalfWidth(text));
+}
+
+/** The message is a decline and nothing more. */
+export function isBareDecline(text: string): boolean {
+  return DECLINE_ONLY.test(toHalfWidth(text).trim());
 }

@@ -1,7 +1,7 @@
 import { renderTemplate, type LeadField, type MessageHit } from '@acs/shared';
 import { detectHandoff } from './handoff';
 import { isWithinBusinessHours } from './hours';
-import { extractLeadDetails, isDecline, isOnlyContact } from './lead-extract';
+import { extractLeadDetails, isBareDecline, isDecline, isOnlyContact } from './lead-extract';
 import { buildModelMessages, MAX_REFERENCES } from './prompt';
 import type { KnowledgeIndex } from './retrieval';
 import { matchRule } from './rules';
@@ -16,14 +16,10 @@ export const LEAD_ASK_HIT_NAME = '询问联系方式';
 export const LEAD_THANKS_HIT_NAME = '感谢留资';
 export const CONTACT_ACK_HIT_NAME = '收到联系方式';
 export const DECLINE_ACK_HIT_NAME = '客户拒绝留资';
-/** Said for a contact-only message when no lead goal supplies a thanks text. */
+/** Said for a contact-only message that does not complete the lead goal. */
 export const CONTACT_ACK_TEXT = '好的，已收到您的联系方式。';
 /** Said when the customer declines the lead question and says nothing else. */
 export const DECLINE_ACK_TEXT = '好的，没关系。还有其他问题可以随时问我。';
-
-/** Words that make up a bare decline («不用了，谢谢»): nothing else is asked. */
-const DECLINE_ONLY =
-  /^(?:不方便|不太方便|不想留|不想给|不想说|不用了|不用|不需要|算了|暂时不用|暂时不|先不用|先不|不给|不留|不要了|没必要|拒绝|免了|不必了|谢谢|哈|嗯|哦|啦|了|吧|啊|呀|的|[\s\p{P}\p{S}])+$/u;
 
 /** The answer part of the plan, with the failures counter it leaves. */
 type Main = (
@@ -72,7 +68,7 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
       : offHours();
 
   const main = ((): Main => {
-    if (declinedNow && DECLINE_ONLY.test(input.text.trim())) {
+    if (declinedNow && isBareDecline(input.text)) {
       return { kind: 'reply', text: DECLINE_ACK_TEXT, hit: { type: 'leadAsk', name: DECLINE_ACK_HIT_NAME }, failures: state.failures };
     }
     const handoffReason = detectHandoff(agent.handoff, input.text);
