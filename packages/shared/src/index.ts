@@ -3,3 +3,4 @@ export * from './constants';
 export * from './password';
 export * from './ai';
 export * from './ai-render';
+export * from './ai-variable';

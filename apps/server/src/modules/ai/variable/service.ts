@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, like, ne, or } from 'drizzle-orm';
 import {
   renderTemplate,
+  variablePatternError,
+  variableValueProblem,
   VARIABLE_SCOPE_LABELS,
   VARIABLE_SYSTEM_KEYS,
   VARIABLE_TYPE_LABELS,
@@ -15,7 +17,7 @@ import { requireAgent } from '../agent/service';
 import { systemVariableValues } from '../engine/system-vars';
 import type { VariableBody, VariableFilters } from './schema';
 import { describeUsages, scanUsages, usagesOf, type UsageIndex } from './usage';
-import { patternError, valueProblem, variableValuesFor } from './values';
+import { variableValuesFor } from './values';
 
 type Deps = Pick<AppDeps, 'database' | 'kv' | 'now'>;
 type VariableRow = typeof aiVariable.$inferSelect;
@@ -123,9 +125,9 @@ async function checkVariable(db: Db, fields: VariableFields, verb: '新增' | '�
     )
     .limit(1);
   if (clash) throw new ServiceError(`${verb}变量'${fields.varKey}'失败，变量键已存在`);
-  const badPattern = patternError(fields.pattern);
+  const badPattern = variablePatternError(fields.pattern);
   if (badPattern) throw new ServiceError(badPattern);
-  const badDefault = valueProblem(fields, fields.defaultValue);
+  const badDefault = variableValueProblem(fields, fields.defaultValue);
   if (badDefault) throw new ServiceError(`默认值不合法：${badDefault}`);
 }
 
@@ -234,7 +236,7 @@ export async function saveAgentVariables(deps: Deps, agentId: number, values: { 
   for (const { variableId, value } of values) {
     const variable = byId.get(variableId);
     if (!variable) throw new ServiceError('变量不存在');
-    const problem = valueProblem(variable, value);
+    const problem = variableValueProblem(variable, value);
     if (problem) throw new ServiceError(`变量'${variable.label}'的值不合法：${problem}`);
   }
   // The last value given for a variable wins.
