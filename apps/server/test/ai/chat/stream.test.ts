@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { aiMessage } from '../../../src/db/schema';
+import { aiConversation, aiMessage } from '../../../src/db/schema';
+import { loginAs } from '../../helpers/login';
+import { call } from '../../common/support';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
-import { addProvider, addRule, createAgent, isMessage, listen, SseReader, visitor, type PublicMessage } from '../runtime/support';
+import { addProvider, addRule, API, createAgent, isMessage, listen, SseReader, visitor, type PublicMessage } from '../runtime/support';
 
 let t: TestApp;
 let base: string;
@@ -170,6 +172,22 @@ describe('model answers on the stream', () => {
       { role: 'assistant', content: '你好，第一句' },
       { role: 'user', content: '第二句' },
     ]);
+  });
+
+  it('drops the model answer when staff take over while it streams', async () => {
+    const id = await modelAgent('fake-slow', { timeoutMs: 5000 });
+    const v = await visitor(t, id);
+    const s = await stream(v.conversationId, v.session.visitorToken);
+    await s.waitFor((e) => e.event === 'status');
+    await v.send('你好');
+    await s.waitFor((e) => e.event === 'delta');
+    const admin = await loginAs(t.app, 'admin', 'admin123');
+    await call(t.app, { method: 'POST', url: `${API}/ai/conversation/${v.conversationId}/takeover`, headers: admin.headers });
+    await s.waitFor((e) => e.event === 'typing' && (e.data as { on: boolean }).on === false);
+    const rows = await messagesOf(v.conversationId);
+    expect(rows.map((m) => m.sender)).toEqual(['customer', 'system']);
+    const [conv] = await t.deps.database.db.select().from(aiConversation).where(eq(aiConversation.conversationId, v.conversationId));
+    expect(conv.status).toBe('human');
   });
 
   it.each([

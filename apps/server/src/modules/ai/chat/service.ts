@@ -135,7 +135,7 @@ export async function submitContact(deps: Deps, conversation: ConversationRow, b
   const now = deps.now();
   const stored = await deps.database.db.transaction(async (tx) => {
     const appended = await appendMessages(tx, conversation.conversationId, [{ sender: 'system', content: contactNote(body), leadFields: fields }], now, {
-      openOnly: true,
+      onlyIf: 'open',
     });
     if (!appended) throw new ServiceError(RuntimeMsg.CLOSED);
     const [message] = appended.rows;

@@ -33,14 +33,15 @@ export type ConversationPatch = { [K in keyof ConversationRow]?: ConversationRow
  * Appends messages to a conversation with the next sequence numbers. The UPDATE that takes the
  * numbers locks the conversation row until the caller's transaction ends, so concurrent writers
  * (the AI, a staff reply, a system note) never get the same seq. Returns the conversation as it
- * is after the update, or null when it is missing or (with `openOnly`) closed.
+ * is after the update, or null when it is missing or not in the state `onlyIf` asks for: 'open' (not
+ * closed) for what the customer sends, 'ai' for the AI's answer (staff may have taken over meanwhile).
  */
 export async function appendMessages(
   tx: Executor,
   conversationId: number,
   messages: NewMessage[],
   now: number,
-  opts: { patch?: ConversationPatch; openOnly?: boolean } = {},
+  opts: { patch?: ConversationPatch; onlyIf?: 'open' | 'ai' } = {},
 ): Promise<{ conversation: ConversationRow; rows: MessageRow[] } | null> {
   const at = new Date(now);
   const last = messages[messages.length - 1];
@@ -54,7 +55,8 @@ export async function appendMessages(
     .where(
       and(
         eq(aiConversation.conversationId, conversationId),
-        opts.openOnly ? sql`${aiConversation.status} <> 'closed'` : undefined,
+        opts.onlyIf === 'open' ? sql`${aiConversation.status} <> 'closed'` : undefined,
+        opts.onlyIf === 'ai' ? eq(aiConversation.status, 'ai') : undefined,
       ),
     )
     .returning();
@@ -85,17 +87,6 @@ export async function appendMessages(
     .onConflictDoNothing({ target: [aiMessage.conversationId, aiMessage.clientMsgId] })
     .returning();
   return { conversation, rows };
-}
-
-/** Appends in a transaction of its own (staff replies, system notes, state changes). */
-export function appendInTransaction(
-  db: Db,
-  conversationId: number,
-  messages: NewMessage[],
-  now: number,
-  opts: { patch?: ConversationPatch; openOnly?: boolean } = {},
-) {
-  return db.transaction((tx) => appendMessages(tx, conversationId, messages, now, opts));
 }
 
 /** Messages after a seq, oldest first (a stream's replay after a reconnect). */

@@ -95,7 +95,7 @@ export async function acceptCustomerMessage(deps: Deps, input: CustomerMessageIn
         known.conversationId,
         [{ sender: 'customer', content, clientMsgId: input.clientMsgId ?? null, leadFields: found }],
         now,
-        { openOnly: true, patch: { turns: sql`${aiConversation.turns} + 1` } },
+        { onlyIf: 'open', patch: { turns: sql`${aiConversation.turns} + 1` } },
       );
       if (!appended) throw new ServiceError(RuntimeMsg.CLOSED);
       const [message] = appended.rows;
@@ -313,9 +313,9 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
     }
     if (plan.leadAsk) messages.push({ sender: 'ai', content: plan.leadAsk.text, hit: plan.leadAsk.hit, latencyMs: elapsed(accepted.receivedAt) });
 
-    const appended = await deps.database.db.transaction((tx) => appendMessages(tx, id, messages, deps.now(), { patch, openOnly: true }));
-    // Closed by staff while the model was answering: the answer is dropped with the conversation.
-    if (!appended) return { conversation: { ...conversation, status: 'closed' }, replies: [] };
+    const appended = await deps.database.db.transaction((tx) => appendMessages(tx, id, messages, deps.now(), { patch, onlyIf: 'ai' }));
+    // Staff took over or closed the conversation while the answer was prepared: theirs is the last word.
+    if (!appended) return { conversation, replies: [] };
     if (live) {
       await publishMessages(deps, conversation.channel, appended.rows.slice(0, 1), plan.kind === 'model' ? tempId : undefined);
       await publishMessages(deps, conversation.channel, appended.rows.slice(1));
@@ -356,7 +356,7 @@ export async function answerInBackground(deps: Deps & { log: { error: (obj: obje
           accepted.conversation.conversationId,
           [{ sender: 'ai', content: fallback, hit: { type: 'fallback', error: 'internal: 系统内部错误' }, latencyMs: elapsed(accepted.receivedAt) }],
           deps.now(),
-          { openOnly: true },
+          { onlyIf: 'ai' },
         ),
       );
       if (appended) await publishMessages(deps, accepted.conversation.channel, appended.rows);
