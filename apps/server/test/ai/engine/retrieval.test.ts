@@ -91,6 +91,43 @@ describe('KnowledgeIndex.search', () => {
   });
 });
 
+describe('KnowledgeIndex on a furniture shop\'s Q&A', () => {
+  const shop = new KnowledgeIndex(
+    [
+      [1, '运费怎么算', ['包邮吗']],
+      [2, '营业时间是几点', ['周末营业吗']],
+      [3, '怎么退货', ['七天无理由退货吗']],
+      [4, '什么时候发货', ['下单后多久发货']],
+      [5, '门店地址在哪里', []],
+      [6, '沙发有现货吗', []],
+      [7, '可以上门安装吗', ['安装收费吗']],
+      [11, '定制家具要多长时间', ['定制周期多久']],
+      [12, '床垫是什么材质', []],
+      [13, '有没有优惠活动', ['最近有什么活动']],
+      [14, '可以量尺寸吗', ['上门测量收费吗']],
+      [15, '实木床多少钱', []],
+      [16, '怎么联系客服', ['客服电话多少']],
+      [19, '会员有什么权益', []],
+      [20, '颜色可以选吗', []],
+    ].map(([id, question, similar]) => entry(id as number, question as string, similar as string[])),
+  );
+
+  it.each([
+    ['运费多少', 1], ['你们包邮不', 1], ['邮费谁出', 1], ['几点开门', 2], ['晚上几点关门', 2], ['可以退款吗', 3],
+    ['多久能发货', 4], ['你们店在哪', 5], ['这款沙发有货吗', 6], ['送货上门安装吗', 7], ['安装要钱吗', 7],
+    ['定制要多久', 11], ['床垫什么材料的', 12], ['有活动吗', 13], ['现在有打折吗', 13], ['能上门测量吗', 14],
+    ['实木床价格', 15], ['床多少钱', 15], ['人工客服电话', 16], ['会员有折扣吗', 19], ['有别的颜色吗', 20],
+  ])('answers %s with entry %i at the default threshold', (text, id) => {
+    const [best] = shop.search(text);
+    expect(best?.entry.knowledgeId).toBe(id);
+    expect(best?.score).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it.each(['今天天气不错', '你是机器人吗', '我想投诉', '哈哈'])('answers nothing to %s', (text) => {
+    expect(shop.search(text).every((hit) => hit.score < 0.3)).toBe(true);
+  });
+});
+
 describe('tokenize', () => {
   it('drops particles without joining the words around them', () => {
     const terms = [...tokenize('运费的价格').keys()];

@@ -41,6 +41,8 @@ const SYNONYMS: Record<string, string[]> = {
   // The recruiting template: 待遇/薪资 questions are 工资 questions.
   工资: ['薪资', '薪水', '薪酬', '待遇', '底薪'],
   发票: ['开票'],
+  // Discounts are asked for as 打折/折扣 but stored as 优惠活动.
+  优惠: ['打折', '折扣', '减价'],
 };
 
 const synonymOf = new Map<string, string>();
@@ -59,7 +61,7 @@ const STOP_WORDS = [
   '哪些', '还有', '这个', '那个', '就是', '的话', '你好', '您好', '谢谢', '麻烦', '需要', '知道', '告诉',
   '一个', '现在', '咨询', '问下', '问问', '有吗', '吗', '呢', '吧', '啊', '呀', '嘛', '哦', '么', '的',
   '了', '是', '能', '我', '你', '您', '他', '她', '它', '要', '想', '和', '与', '及', '或', '也', '都',
-  '还', '就', '很', '哈', '嗯', '个', '给', '在', '得', '着', '过',
+  '还', '就', '很', '哈', '嗯', '个', '给', '在', '得', '着', '过', '有',
 ];
 const STOP_MAX = Math.max(...STOP_WORDS.map((w) => w.length));
 const STOP_SET = new Set(STOP_WORDS);
@@ -70,7 +72,7 @@ const LATIN_STOP_WORDS = new Set([
 ]);
 
 /** Term kinds by prefix: b = CJK bigram, u = CJK character, w = latin or digit word. */
-const KIND_WEIGHT: Record<string, number> = { b: 1, u: 0.25, w: 1 };
+const KIND_WEIGHT: Record<string, number> = { b: 1, u: 0.35, w: 1 };
 
 function addTerm(terms: Map<string, number>, term: string): void {
   terms.set(term, (terms.get(term) ?? 0) + 1);
