@@ -57,6 +57,27 @@ describe('built-in answers', () => {
   });
 });
 
+describe('unexpected failures', () => {
+  it('still answer the customer with the fallback, recorded as an internal error', async () => {
+    const agentId = await createAgent(t, { fallbackReply: '系统繁忙，请稍后再试。' });
+    await addRule(t, agentId, '价格', '每月99元。');
+    const v = await visitor(t, agentId);
+    const pubsub = t.deps.pubsub;
+    const publish = pubsub.publish.bind(pubsub);
+    pubsub.publish = async (channel, event) => {
+      if ((event as { type: string }).type === 'typing') throw new Error('broken channel');
+      return publish(channel, event);
+    };
+    try {
+      await v.send('价格');
+      const rows = await settled(v.conversationId, 2);
+      expect(rows[1]).toMatchObject({ sender: 'ai', content: '系统繁忙，请稍后再试。', hit: { type: 'fallback', error: 'internal: 系统内部错误' } });
+    } finally {
+      pubsub.publish = publish;
+    }
+  });
+});
+
 describe('handoff', () => {
   it('goes to the staff queue on an explicit request, with a system note, and the AI falls silent', async () => {
     const agentId = await createAgent(t);
