@@ -64,7 +64,8 @@ const WECHAT_CUE =
   /微信号|微信|威信|薇信|v信|(?<![a-z0-9_])(?:vx|wx|wechat|weixin)(?![a-z])|加v(?![a-z])|\+v(?![a-z])|(?<![a-z0-9_])v(?=\s*:)|薇/gi;
 /** What customers put between the cue and the id: 「微信号码是：」「vx 吧，」「wechat id: 」. */
 const WECHAT_CONNECTOR = /^(?:[\s:=,]|号码|号|码|id|账号|就是|也是|是|为|吧|呗|哈|呀|啊|的){0,8}/i;
-const WECHAT_ID = /^(?:wxid_[a-z0-9_-]{4,30}|[a-z][a-z0-9_-]{5,19})(?![a-z0-9_-])/i;
+/** The id ends where id characters end, but not inside an e-mail address (zhangsan@163.com). */
+const WECHAT_ID = /^(?:wxid_[a-z0-9_-]{4,30}|[a-z][a-z0-9_-]{5,19})(?![a-z0-9_-]|[@.][a-z0-9])/i;
 const WXID_ANYWHERE = /(?<![a-z0-9_-])wxid_[a-z0-9_-]{4,30}(?![a-z0-9_-])/gi;
 /** English words a customer writes after a cue that are not an id ("微信 thanks"). */
 const NOT_WECHAT_IDS = new Set(['thanks', 'thankyou', 'please', 'wechat', 'weixin', 'number', 'search', 'friend', 'hello', 'online']);
@@ -98,7 +99,7 @@ const NOT_NAMES = new Set([
 ]);
 const NAME_TITLES = '先生|女士|小姐|老师|经理|总';
 const NAME_CUE = /(?:我叫|我的名字是|我的名字叫|名字是|名字叫|姓名|名字|联系人|称呼|本人叫)\s*[:：]?\s*(?:是|为)?\s*([\u4e00-\u9fff]{1,6})/g;
-const SURNAME_CUE = /(?:我姓|免贵姓|本人姓|敝姓)\s*([\u4e00-\u9fff]{1,2})/g;
+const SURNAME_CUE = /(?:我姓|免贵姓|本人姓|敝姓|^\s*姓)\s*([\u4e00-\u9fff]{1,2})/g;
 /** 「我是王女士」, but not 「我是张总介绍来的」: the title ends the words or a particle follows. */
 const TITLED_NAME = new RegExp(
   `(?:我是|叫我|本人是?|我这边是)\\s*([\\u4e00-\\u9fff]{1,2}?)(${NAME_TITLES})(?=$|[^\\u4e00-\\u9fff]|[呀啊哈哦嘛])`,
@@ -274,6 +275,13 @@ class Collector {
     return this.fields.some((f) => f.field === field && !f.masked);
   }
 
+  /** 「我姓李，李先生」 gives 李 and 李先生: only the fuller form is worth keeping. */
+  dropNamePrefixes(): void {
+    const names = this.fields.filter((f) => f.field === 'name').map((f) => f.value);
+    const shadowed = (f: FoundField) => f.field === 'name' && names.some((n) => n !== f.value && n.startsWith(f.value));
+    for (let i = this.fields.length - 1; i >= 0; i--) if (shadowed(this.fields[i] as FoundField)) this.fields.splice(i, 1);
+  }
+
   rest(): string {
     // Blank rather than remove, so that overlapping spans keep their indices.
     const chars = this.text.split('');
@@ -380,6 +388,7 @@ export function extractLeadDetails(message: string, opts: LeadExtractOptions = {
   collectWechat(work, phones, out);
   collectNames(work, out);
   collectAnswers(work, phones, opts.expecting ?? [], out);
+  out.dropNamePrefixes();
   return { fields: out.fields, rest: out.rest() };
 }
 
