@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX, type LeadField } from '@acs/shared';
-import { toHalfWidth } from './normalize';
+import { isCjk, toHalfWidth } from './normalize';
 import type { FoundField } from './types';
 
 /**
@@ -74,8 +74,6 @@ const WECHAT_SAME_AS_PHONE = [
   /(?<![没无不])(?:微信|vx|wx|v信|威信)[^,。;!?不没别无]{0,6}(?:同号|手机|电话|一样|同一个)/i,
   /(?:手机|电话)(?:号码?)?[^,。;!?不没别无]{0,4}(?:同|就是|也是)(?:微信|vx|v信)/i,
 ];
-
-const CJK_CHAR = /[\u4e00-\u9fff]/;
 
 const SURNAMES_COMPOUND = ['欧阳', '司马', '诸葛', '上官', '东方', '皇甫', '慕容', '令狐', '司徒', '夏侯', '长孙', '尉迟', '公孙', '宇文', '端木', '独孤', '南宫'];
 /**
@@ -335,7 +333,7 @@ function collectNames(work: string, out: Collector): void {
   for (const m of work.matchAll(NAME_CUE)) {
     const run = m[1] as string;
     const end = m.index + m[0].length;
-    const name = nameAt(run, !CJK_CHAR.test(work[end] ?? ''));
+    const name = nameAt(run, !isCjk(work[end] ?? ''));
     if (name) out.add('name', name, { start: m.index, end: end - run.length + name.length });
   }
   for (const m of work.matchAll(SURNAME_CUE)) {

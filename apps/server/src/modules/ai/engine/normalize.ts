@@ -1,7 +1,7 @@
 /**
- * Text normalisation shared by the engine. Every helper here maps one character to one character,
- * so an index found in the normalised text is also an index into the customer's own words (lead
- * evidence is cut from the original message with it).
+ * Text normalisation shared by the engine. `toHalfWidth` maps one character to one character, so an
+ * index found in its output is also an index into the customer's own words (lead evidence is cut
+ * from the original message with it); `normalizeForMatch` is only for comparing.
  */
 
 /** Full-width forms (！ … ～, including ０-９ and Ａ-Ｚ) and the ideographic space → ASCII. */
@@ -17,7 +17,7 @@ export function normalizeForMatch(text: string): string {
 }
 
 /** CJK unified ideographs (basic block and extension A): what Chinese words are made of. */
-export const CJK = /[\u3400-\u4DBF\u4E00-\u9FFF]/;
+const CJK = /[\u3400-\u4DBF\u4E00-\u9FFF]/;
 
 export const isCjk = (c: string): boolean => CJK.test(c);
 
