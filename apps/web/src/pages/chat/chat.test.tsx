@@ -40,14 +40,14 @@ const SESSION = {
 
 type Answer = { code: number; msg: string; data?: unknown } | Error;
 let answers: Record<string, Answer[]>;
-const fetchMock = vi.fn(async (url: string) => {
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
   const path = url.replace('/prod-api', '');
   const next = answers[path]?.shift() ?? { code: 200, msg: '', data: {} };
   if (next instanceof Error) throw next;
   return { status: 200, json: async () => next } as Response;
 });
 const bodiesOf = (path: string) =>
-  fetchMock.mock.calls.filter(([u]) => u.endsWith(path)).map(([, init]) => JSON.parse((init as RequestInit).body as string));
+  fetchMock.mock.calls.filter(([u]) => u.endsWith(path)).map(([, init]) => JSON.parse(init?.body as string));
 
 function renderChat(search = '?agent=5') {
   const router = createMemoryRouter([{ path: '/chat', Component: ChatPage }], { initialEntries: [`/chat${search}`] });
