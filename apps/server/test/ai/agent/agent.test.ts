@@ -171,37 +171,41 @@ describe('create and edit', () => {
   const goal = { enabled: true, fields: ['phone'], askAfterTurns: 2, askText: '留个电话？', thanksText: '谢谢' };
   const handoff = { keywords: ['投诉'], explicitRequest: true, failureThreshold: 3, handoffReply: '转人工' };
   const params = { temperature: 0.7, maxTokens: 800, historyMessages: 10 };
-  it.each([
-    [{ name: '' }, '客服名称不能为空'],
-    [{ name: '名'.repeat(51) }, '客服名称长度不能超过50个字符'],
-    [{ template: 'shop' }, '模板只能是空白、通用客服、招聘或留资获客'],
-    [{ params: { ...params, temperature: 2.5 } }, '温度取值范围为0~2'],
-    [{ params: { ...params, maxTokens: 0 } }, '最大回复长度取值范围为1~8000'],
-    [{ params: { ...params, maxTokens: 8001 } }, '最大回复长度取值范围为1~8000'],
-    [{ params: { ...params, historyMessages: 51 } }, '携带历史消息数取值范围为0~50'],
-    [{ quickQuestions: Array.from({ length: 9 }, (_, i) => `问题${i}`) }, '快捷问题不能超过8个'],
-    [{ quickQuestions: ['问'.repeat(51)] }, '快捷问题长度不能超过50个字符'],
-    [{ quickQuestions: [' '] }, '快捷问题不能为空'],
-    [{ handoff: { ...handoff, keywords: Array.from({ length: 21 }, (_, i) => `词${i}`) } }, '转人工关键词不能超过20个'],
-    [{ handoff: { ...handoff, failureThreshold: 11 } }, '连续未解答转人工次数取值范围为0~10'],
-    [{ businessHours: { ...hours, start: '9:00' } }, '营业开始时间格式应为HH:mm'],
-    [{ businessHours: { ...hours, end: '24:00' } }, '营业结束时间格式应为HH:mm'],
-    [{ businessHours: { ...hours, days: [] } }, '启用营业时间时请选择营业日'],
-    [{ businessHours: { ...hours, days: [8] } }, '营业日取值范围为1~7'],
-    [{ businessHours: { ...hours, offHoursText: '' } }, '非工作时间提示不能为空'],
-    [{ leadGoal: { ...goal, fields: [] } }, '启用留资目标时请选择要收集的字段'],
-    [{ leadGoal: { ...goal, fields: ['qq'] } }, '留资字段只能是手机号、微信号或姓名'],
-    [{ leadGoal: { ...goal, askText: ' ' } }, '留资询问话术不能为空'],
-    [{ leadGoal: { ...goal, thanksText: '' } }, '留资感谢语不能为空'],
-    [{ leadGoal: { ...goal, askAfterTurns: 0 } }, '询问留资的对话轮次取值范围为1~20'],
-    [{ leadGoal: { ...goal, askAfterTurns: 21 } }, '询问留资的对话轮次取值范围为1~20'],
-    [{ knowledgeThreshold: 1.5 }, '知识库匹配阈值取值范围为0~1'],
-    [{ systemPrompt: '长'.repeat(4001) }, '系统提示词长度不能超过4000个字符'],
-    [{ welcomeMessage: '长'.repeat(1001) }, '欢迎语长度不能超过1000个字符'],
-    [{ fallbackReply: '长'.repeat(1001) }, '兜底回复长度不能超过1000个字符'],
-    [{ providerId: 987654 }, '模型配置不存在或已停用'],
-  ])('validates %j → %s', async (settings, msg) => {
-    expect(await req('POST', '/ai/agent', { name: '校验客服', ...settings })).toEqual({ code: 500, msg });
+  it.each(
+    (
+      [
+        [{ name: '' }, '客服名称不能为空'],
+        [{ name: '名'.repeat(51) }, '客服名称长度不能超过50个字符'],
+        [{ template: 'shop' }, '模板只能是空白、通用客服、招聘或留资获客'],
+        [{ params: { ...params, temperature: 2.5 } }, '温度取值范围为0~2'],
+        [{ params: { ...params, maxTokens: 0 } }, '最大回复长度取值范围为1~8000'],
+        [{ params: { ...params, maxTokens: 8001 } }, '最大回复长度取值范围为1~8000'],
+        [{ params: { ...params, historyMessages: 51 } }, '携带历史消息数取值范围为0~50'],
+        [{ quickQuestions: Array.from({ length: 9 }, (_, i) => `问题${i}`) }, '快捷问题不能超过8个'],
+        [{ quickQuestions: ['问'.repeat(51)] }, '快捷问题长度不能超过50个字符'],
+        [{ quickQuestions: [' '] }, '快捷问题不能为空'],
+        [{ handoff: { ...handoff, keywords: Array.from({ length: 21 }, (_, i) => `词${i}`) } }, '转人工关键词不能超过20个'],
+        [{ handoff: { ...handoff, failureThreshold: 11 } }, '连续未解答转人工次数取值范围为0~10'],
+        [{ businessHours: { ...hours, start: '9:00' } }, '营业开始时间格式应为HH:mm'],
+        [{ businessHours: { ...hours, end: '24:00' } }, '营业结束时间格式应为HH:mm'],
+        [{ businessHours: { ...hours, days: [] } }, '启用营业时间时请选择营业日'],
+        [{ businessHours: { ...hours, days: [8] } }, '营业日取值范围为1~7'],
+        [{ businessHours: { ...hours, offHoursText: '' } }, '非工作时间提示不能为空'],
+        [{ leadGoal: { ...goal, fields: [] } }, '启用留资目标时请选择要收集的字段'],
+        [{ leadGoal: { ...goal, fields: ['qq'] } }, '留资字段只能是手机号、微信号或姓名'],
+        [{ leadGoal: { ...goal, askText: ' ' } }, '留资询问话术不能为空'],
+        [{ leadGoal: { ...goal, thanksText: '' } }, '留资感谢语不能为空'],
+        [{ leadGoal: { ...goal, askAfterTurns: 0 } }, '询问留资的对话轮次取值范围为1~20'],
+        [{ leadGoal: { ...goal, askAfterTurns: 21 } }, '询问留资的对话轮次取值范围为1~20'],
+        [{ knowledgeThreshold: 1.5 }, '知识库匹配阈值取值范围为0~1'],
+        [{ systemPrompt: '长'.repeat(4001) }, '系统提示词长度不能超过4000个字符'],
+        [{ welcomeMessage: '长'.repeat(1001) }, '欢迎语长度不能超过1000个字符'],
+        [{ fallbackReply: '长'.repeat(1001) }, '兜底回复长度不能超过1000个字符'],
+        [{ providerId: 987654 }, '模型配置不存在或已停用'],
+      ] as [Record<string, unknown>, string][]
+    ).map(([body, msg]) => ({ body, msg })),
+  )('validates → $msg', async ({ body, msg }) => {
+    expect(await req('POST', '/ai/agent', { name: '校验客服', ...body })).toEqual({ code: 500, msg });
   });
 
   it('accepts disabled business hours and lead goal without their texts', async () => {

@@ -76,15 +76,19 @@ describe('knowledge entries', () => {
     });
   });
 
-  it.each([
-    [{ ...entry, question: '' }, '问题不能为空'],
-    [{ ...entry, question: '问'.repeat(501) }, '问题长度不能超过500个字符'],
-    [{ ...entry, similarQuestions: Array.from({ length: 21 }, (_, i) => `问法${i}`) }, '相似问法不能超过20个'],
-    [{ ...entry, similarQuestions: ['问'.repeat(201)] }, '相似问法长度不能超过200个字符'],
-    [{ ...entry, similarQuestions: [' '] }, '相似问法不能为空'],
-    [{ ...entry, answer: ' ' }, '答案不能为空'],
-    [{ ...entry, answer: '答'.repeat(5001) }, '答案长度不能超过5000个字符'],
-  ])('validates %j → %s', async (body, msg) => {
+  it.each(
+    (
+      [
+        [{ ...entry, question: '' }, '问题不能为空'],
+        [{ ...entry, question: '问'.repeat(501) }, '问题长度不能超过500个字符'],
+        [{ ...entry, similarQuestions: Array.from({ length: 21 }, (_, i) => `问法${i}`) }, '相似问法不能超过20个'],
+        [{ ...entry, similarQuestions: ['问'.repeat(201)] }, '相似问法长度不能超过200个字符'],
+        [{ ...entry, similarQuestions: [' '] }, '相似问法不能为空'],
+        [{ ...entry, answer: ' ' }, '答案不能为空'],
+        [{ ...entry, answer: '答'.repeat(5001) }, '答案长度不能超过5000个字符'],
+      ] as [Record<string, unknown>, string][]
+    ).map(([body, msg]) => ({ body, msg })),
+  )('validates → $msg', async ({ body, msg }) => {
     expect(await req('POST', `/ai/agent/${agentId}/knowledge`, body)).toEqual({ code: 500, msg });
   });
 

@@ -88,19 +88,23 @@ describe('reply rules', () => {
   });
 
   const rule = { matchType: 'keyword', pattern: '价格', reply: '请咨询', priority: 0 };
-  it.each([
-    [{ ...rule, matchType: 'fuzzy' }, '匹配方式只能是关键词包含、完全匹配或正则'],
-    [{ ...rule, pattern: ' ' }, '匹配内容不能为空'],
-    [{ ...rule, pattern: '长'.repeat(501) }, '匹配内容长度不能超过500个字符'],
-    [{ ...rule, pattern: '|，、' }, '关键词不能为空'],
-    [{ ...rule, matchType: 'regex', pattern: '(a+)+$' }, '正则表达式不合法：不支持嵌套的重复（如 (a+)+），请简化'],
-    [{ ...rule, matchType: 'regex', pattern: '.*' }, '正则表达式不合法：会匹配任何消息'],
-    [{ ...rule, reply: '' }, '回复内容不能为空'],
-    [{ ...rule, reply: '长'.repeat(2001) }, '回复内容长度不能超过2000个字符'],
-    [{ ...rule, priority: -1 }, '优先级取值范围为0~9999'],
-    [{ ...rule, priority: 1.5 }, '优先级必须是整数'],
-    [{ ...rule, status: '2' }, '状态只能是0或1'],
-  ])('validates %j → %s', async (body, msg) => {
+  it.each(
+    (
+      [
+        [{ ...rule, matchType: 'fuzzy' }, '匹配方式只能是关键词包含、完全匹配或正则'],
+        [{ ...rule, pattern: ' ' }, '匹配内容不能为空'],
+        [{ ...rule, pattern: '长'.repeat(501) }, '匹配内容长度不能超过500个字符'],
+        [{ ...rule, pattern: '|，、' }, '关键词不能为空'],
+        [{ ...rule, matchType: 'regex', pattern: '(a+)+$' }, '正则表达式不合法：不支持嵌套的重复（如 (a+)+），请简化'],
+        [{ ...rule, matchType: 'regex', pattern: '.*' }, '正则表达式不合法：会匹配任何消息'],
+        [{ ...rule, reply: '' }, '回复内容不能为空'],
+        [{ ...rule, reply: '长'.repeat(2001) }, '回复内容长度不能超过2000个字符'],
+        [{ ...rule, priority: -1 }, '优先级取值范围为0~9999'],
+        [{ ...rule, priority: 1.5 }, '优先级必须是整数'],
+        [{ ...rule, status: '2' }, '状态只能是0或1'],
+      ] as [Record<string, unknown>, string][]
+    ).map(([body, msg]) => ({ body, msg })),
+  )('validates → $msg', async ({ body, msg }) => {
     expect(await req('POST', `/ai/agent/${agentId}/rule`, body)).toEqual({ code: 500, msg });
   });
 

@@ -74,28 +74,32 @@ describe('variables', () => {
     { label: '是', value: 'yes' },
     { label: '否', value: 'no' },
   ];
-  it.each([
-    [{ varKey: '' }, '变量键不能为空'],
-    [{ varKey: '1abc' }, keyMessage],
-    [{ varKey: 'shop-name' }, keyMessage],
-    [{ varKey: '店名' }, keyMessage],
-    [{ varKey: 'today' }, "变量键'today'为系统变量，不能使用"],
-    [{ varKey: 'agent_name' }, "变量键'agent_name'为系统变量，不能使用"],
-    [{ varKey: 'ok', label: ' ' }, '变量名称不能为空'],
-    [{ varKey: 'ok', varType: 'color' }, '变量类型只能是文本、数字、选项、日期、电话或是/否'],
-    [{ varKey: 'ok', scope: 'agent' }, '客服专属变量请选择所属客服'],
-    [{ varKey: 'ok', scope: 'agent', agentId: 987654 }, '客服不存在'],
-    [{ varKey: 'ok', varType: 'select', options: [] }, '选项类型的变量至少需要一个选项'],
-    [{ varKey: 'ok', varType: 'select', options: [...options, { label: '对', value: 'yes' }] }, '选项值不能重复'],
-    [{ varKey: 'ok', pattern: '([a-z' }, '校验正则格式不正确'],
-    [{ varKey: 'ok', varType: 'number', defaultValue: '十' }, '默认值不合法：请输入数字'],
-    [{ varKey: 'ok', varType: 'date', defaultValue: '2026-02-30' }, '默认值不合法：日期格式应为YYYY-MM-DD'],
-    [{ varKey: 'ok', varType: 'phone', defaultValue: '12345' }, '默认值不合法：请输入正确的电话号码'],
-    [{ varKey: 'ok', varType: 'boolean', defaultValue: 'yes' }, '默认值不合法：只能是true或false'],
-    [{ varKey: 'ok', varType: 'select', options, defaultValue: 'maybe' }, '默认值不合法：请选择选项中的值'],
-    [{ varKey: 'ok', pattern: '^\\d{6}$', patternHint: '请输入6位邮编', defaultValue: '1234' }, '默认值不合法：请输入6位邮编'],
-    [{ varKey: 'ok', pattern: '^\\d{6}$', defaultValue: '1234' }, '默认值不合法：不符合校验规则'],
-  ])('validates %j → %s', async (body, msg) => {
+  it.each(
+    (
+      [
+        [{ varKey: '' }, '变量键不能为空'],
+        [{ varKey: '1abc' }, keyMessage],
+        [{ varKey: 'shop-name' }, keyMessage],
+        [{ varKey: '店名' }, keyMessage],
+        [{ varKey: 'today' }, "变量键'today'为系统变量，不能使用"],
+        [{ varKey: 'agent_name' }, "变量键'agent_name'为系统变量，不能使用"],
+        [{ varKey: 'ok', label: ' ' }, '变量名称不能为空'],
+        [{ varKey: 'ok', varType: 'color' }, '变量类型只能是文本、数字、选项、日期、电话或是/否'],
+        [{ varKey: 'ok', scope: 'agent' }, '客服专属变量请选择所属客服'],
+        [{ varKey: 'ok', scope: 'agent', agentId: 987654 }, '客服不存在'],
+        [{ varKey: 'ok', varType: 'select', options: [] }, '选项类型的变量至少需要一个选项'],
+        [{ varKey: 'ok', varType: 'select', options: [...options, { label: '对', value: 'yes' }] }, '选项值不能重复'],
+        [{ varKey: 'ok', pattern: '([a-z' }, '校验正则格式不正确'],
+        [{ varKey: 'ok', varType: 'number', defaultValue: '十' }, '默认值不合法：请输入数字'],
+        [{ varKey: 'ok', varType: 'date', defaultValue: '2026-02-30' }, '默认值不合法：日期格式应为YYYY-MM-DD'],
+        [{ varKey: 'ok', varType: 'phone', defaultValue: '12345' }, '默认值不合法：请输入正确的电话号码'],
+        [{ varKey: 'ok', varType: 'boolean', defaultValue: 'yes' }, '默认值不合法：只能是true或false'],
+        [{ varKey: 'ok', varType: 'select', options, defaultValue: 'maybe' }, '默认值不合法：请选择选项中的值'],
+        [{ varKey: 'ok', pattern: '^\\d{6}$', patternHint: '请输入6位邮编', defaultValue: '1234' }, '默认值不合法：请输入6位邮编'],
+        [{ varKey: 'ok', pattern: '^\\d{6}$', defaultValue: '1234' }, '默认值不合法：不符合校验规则'],
+      ] as [Record<string, unknown>, string][]
+    ).map(([body, msg]) => ({ body, msg })),
+  )('validates → $msg', async ({ body, msg }) => {
     expect(await add(body)).toEqual({ code: 500, msg });
   });
 
