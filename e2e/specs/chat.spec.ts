@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { button, consoleErrors } from '../support/list-page';
-import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
+import { publishedAgent } from '../support/ai-chat';
+import { API, loginAs, snap } from '../support/session';
 
 /** The 留资获客 template's texts (modules/ai/agent/templates.ts). */
 const WELCOME = '欢迎咨询';
@@ -10,22 +11,6 @@ const BOOKING_ANSWER = '顾问会联系您确认时间';
 /** A phone alone is acknowledged; the goal's thanks (好的，已经记下了…) waits for the WeChat id too. */
 const CONTACT_ACK = '已收到您的联系方式';
 const STAFF_REPLY = '您好，我是人工客服小王';
-
-/** Creates an agent from the 留资获客 template and publishes it, as an admin would in AI客服列表. */
-async function publishedLeadAgent(request: APIRequestContext, name: string): Promise<number> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
-  const created = (await (await request.post(`${API}/ai/agent`, { headers, data: { name, template: 'lead' } })).json()) as {
-    code: number;
-    msg: string;
-    data: number;
-  };
-  expect(created, created.msg).toMatchObject({ code: 200 });
-  const published = (await (
-    await request.put(`${API}/ai/agent/${created.data}/status`, { headers, data: { status: 'published' } })
-  ).json()) as { code: number; msg: string };
-  expect(published, published.msg).toMatchObject({ code: 200 });
-  return created.data;
-}
 
 /** A phone-sized customer browser (iPhone 12 screen, touch) on chromium. */
 async function customerPage(browser: Browser): Promise<Page> {
@@ -52,7 +37,7 @@ async function say(page: Page, text: string): Promise<void> {
 test('a customer chats on a phone, leaves a phone number, asks for a human and is answered live by staff', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const name = `留资${Date.now() % 1_000_000}`;
-  const agentId = await publishedLeadAgent(request, name);
+  const agentId = await publishedAgent(request, name);
 
   const customer = await customerPage(browser);
   const customerErrors = consoleErrors(customer);
@@ -74,6 +59,7 @@ test('a customer chats on a phone, leaves a phone number, asks for a human and i
   // Staff on a desktop browser of their own.
   const staffContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const staff = await staffContext.newPage();
+  const staffErrors = consoleErrors(staff);
   await loginAs(staff);
   // Not openShell: the screen's live stream keeps the network busy for good.
   await staff.goto('/ai/conversation');
@@ -118,6 +104,7 @@ test('a customer chats on a phone, leaves a phone number, asks for a human and i
   await expect(chatLog(customer)).not.toContainText(STAFF_REPLY);
 
   expect(customerErrors).toEqual([]);
+  expect(staffErrors).toEqual([]);
   await staffContext.close();
   await customer.context().close();
 });
@@ -125,7 +112,7 @@ test('a customer chats on a phone, leaves a phone number, asks for a human and i
 test('a reload keeps the history; going offline and back loses and repeats nothing', async ({ browser, request }) => {
   test.setTimeout(90_000);
   const name = `续聊${Date.now() % 1_000_000}`;
-  const agentId = await publishedLeadAgent(request, name);
+  const agentId = await publishedAgent(request, name);
   const customer = await customerPage(browser);
 
   const session = customer.waitForResponse((r) => r.url().endsWith('/chat/session'));

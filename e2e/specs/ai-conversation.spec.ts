@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiVisitor, publishedAgent } from '../support/ai-chat';
+import { button, consoleErrors } from '../support/list-page';
+import { loginAs, snap } from '../support/session';
+
+const rows = (page: Page) => page.locator('.conv-row:visible');
+
+/** Opens 在线会话 and waits for its live stream (the page never goes network-idle). */
+async function openConversations(page: Page): Promise<void> {
+  await loginAs(page);
+  await page.goto('/ai/conversation');
+  await expect(page.getByText('实时更新中')).toBeVisible();
+}
+
+test('在线会话: status tabs with counts, keyword search, record with hits and lead, export', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const errors = consoleErrors(page);
+  const name = `筛选${Date.now() % 1_000_000}`;
+  const agentId = await publishedAgent(request, name);
+  const asker = await apiVisitor(request, agentId);
+  await asker.say('怎么收费？');
+  await asker.say('我的手机号 13912345678');
+  const waiting = await apiVisitor(request, agentId);
+  await waiting.say('我要投诉，转人工');
+
+  await openConversations(page);
+  const mine = rows(page).filter({ hasText: name });
+  await expect(mine).toHaveCount(2);
+  // Waiting conversations float to the top.
+  await expect(rows(page).first()).toContainText('等待人工');
+
+  await page.getByRole('tab', { name: /^等待人工 \d+$/ }).click();
+  await expect(mine).toHaveCount(1);
+  await expect(mine).toContainText('等待人工');
+  await expect(rows(page).filter({ hasText: '13912345678' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: /^全部 \d+$/ }).click();
+  const search = page.getByRole('searchbox', { name: '搜索会话' });
+  await search.fill('13912345678');
+  await search.press('Enter');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page)).toContainText(name);
+
+  await rows(page).click();
+  const record = page.getByRole('log', { name: '会话记录' });
+  await expect(record).toContainText('费用会根据您的具体需求来定');
+  await expect(record.locator('.conv-hit', { hasText: '知识库' })).toHaveCount(1);
+  await expect(record).toContainText('手机号：13912345678');
+  await expect(page.getByRole('complementary', { name: '客户信息' })).toContainText('13912345678');
+  await snap(page, 'conversation-record');
+
+  const download = page.waitForEvent('download');
+  await button(page, '导出').click();
+  expect((await download).suggestedFilename()).toMatch(/^conversation_\d+\.xlsx$/);
+  expect(errors).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('在线会话 stacks the panes: list, then the record with a way back', async ({ page, request }) => {
+    const name = `手机${Date.now() % 1_000_000}`;
+    const visitor = await apiVisitor(request, await publishedAgent(request, name));
+    await visitor.say('你们主要做什么？');
+
+    await openConversations(page);
+    const row = rows(page).filter({ hasText: name });
+    await row.tap();
+    await expect(page.getByRole('log', { name: '会话记录' })).toContainText('你们主要做什么？');
+    await expect(rows(page)).toHaveCount(0);
+    await snap(page, 'conversation-phone-record');
+
+    await page.getByRole('button', { name: '返回列表' }).tap();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('log', { name: '会话记录' })).toHaveCount(0);
+  });
+});
