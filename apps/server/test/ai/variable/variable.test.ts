@@ -178,6 +178,20 @@ describe('where used and delete', () => {
     expect(await req('DELETE', `/ai/variable/${global.variableId}`)).toEqual({ code: 200, msg: '操作成功' });
   });
 
+  it('keeps only its new owner\'s value when an unused global becomes an agent variable', async () => {
+    const owner = await createAgent(t, admin, { name: '新主人客服' });
+    const other = await createAgent(t, admin, { name: '旁人客服' });
+    await add({ varKey: 'moving' });
+    const moving = await byKey('moving');
+    for (const agent of [owner, other]) {
+      await req('PUT', `/ai/agent/${agent}/variables`, { values: [{ variableId: moving.variableId, value: `值${agent}` }] });
+    }
+    expect(await req('PUT', '/ai/variable', variable({ variableId: moving.variableId, varKey: 'moving', scope: 'agent', agentId: owner }))).toMatchObject({ code: 200 });
+    const values = await db().select().from(aiAgentVariable).where(eq(aiAgentVariable.variableId, moving.variableId));
+    expect(values.map((v) => [v.agentId, v.value])).toEqual([[owner, `值${owner}`]]);
+    expect((await req<{ data: VariableJson[] }>('GET', `/ai/agent/${other}/variables`)).data.map((v) => v.varKey)).not.toContain('moving');
+  });
+
   it('deletes an unused variable together with the values agents gave it', async () => {
     const agent = await createAgent(t, admin, { name: '有值客服' });
     await add({ varKey: 'unused' });
