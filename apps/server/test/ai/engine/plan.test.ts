@@ -165,6 +165,14 @@ describe('planTurn: the lead goal', () => {
     expect(plan.next.failures).toBe(2);
   });
 
+  it('a message with only contact details is not answered by a rule on its cue words', () => {
+    const shopPhone = { ruleId: 9, matchType: 'keyword' as const, pattern: '电话|微信', reply: '我们的电话是 400-800-8888', priority: 9 };
+    const plan = planTurn(input('我的电话 13800138000', { rules: [shopPhone] }), index);
+    expect(plan).toMatchObject({ kind: 'reply', text: CONTACT_ACK_TEXT });
+    const asking = planTurn(input('你们电话多少', { rules: [shopPhone] }), index);
+    expect(asking).toMatchObject({ kind: 'reply', hit: { type: 'rule', id: 9 } });
+  });
+
   it('without a lead goal, contact details alone get a short acknowledgement', () => {
     const plan = planTurn(input('微信：zhang_san88', { state: state({ failures: 1 }) }), index);
     expect(plan).toMatchObject({ kind: 'reply', text: CONTACT_ACK_TEXT });

@@ -30,12 +30,13 @@ type Main = (
 
 /**
  * Decides one customer turn (no I/O): lead fields → decline → handoff (off-hours text instead
- * outside business hours) → reply rule → contact-only acknowledgement → knowledge → model →
+ * outside business hours) → contact-only acknowledgement → reply rule → knowledge → model →
  * fallback (handoff after `failureThreshold` consecutive fallbacks). Then the lead goal may add
  * its question, or its thanks when this message completed it.
  *
- * The contact-only check runs before knowledge: 「我的微信是 abc123」 shares words with entries like
- * 「可以加微信吗」 and must not be answered with them.
+ * A message with nothing but contact details asks nothing, so rules and knowledge are not asked:
+ * a keyword rule 电话 would answer 「我的电话是…」 with the shop's number, and 「我的微信是 abc123」
+ * shares words with entries like 「可以加微信吗」.
  */
 export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
   const { agent, state, variables } = input;
@@ -73,14 +74,14 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     }
     const handoffReason = detectHandoff(agent.handoff, input.text);
     if (handoffReason) return handoff(handoffReason);
-    const rule = matchRule(input.rules, input.text);
-    if (rule) {
-      return { kind: 'reply', text: render(rule.reply), hit: { type: 'rule', id: rule.ruleId, name: rule.pattern }, failures: 0 };
-    }
     if (gaveContact && isOnlyContact(details.rest)) {
       // The goal's thanks says the details are complete; a partial answer only gets acknowledged.
       const thanks = completedNow && goal.thanksText.trim() ? render(goal.thanksText) : CONTACT_ACK_TEXT;
       return { kind: 'reply', text: thanks, hit: { type: 'leadAsk', name: CONTACT_ACK_HIT_NAME }, failures: state.failures };
+    }
+    const rule = matchRule(input.rules, input.text);
+    if (rule) {
+      return { kind: 'reply', text: render(rule.reply), hit: { type: 'rule', id: rule.ruleId, name: rule.pattern }, failures: 0 };
     }
     // Contact details are no part of the question: 「运费怎么算？我电话138…」 asks 「运费怎么算」.
     const hits = index.search(found.length > 0 ? details.rest : input.text, MAX_REFERENCES);
