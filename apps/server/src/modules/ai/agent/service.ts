@@ -15,6 +15,7 @@ import {
   channelAccount,
   crmLead,
 } from '../../../db/schema';
+import { BUILTIN_ENGINE_NAME } from '../model/service';
 import { bumpAgentVersion } from './bundle';
 import type { AgentCreateBody, AgentListQuery, AgentSettingsInput, AgentUpdateBody } from './schema';
 import { templateOf, type AgentSettings, type AgentTemplateDef } from './templates';
@@ -22,12 +23,11 @@ import { templateOf, type AgentSettings, type AgentTemplateDef } from './templat
 type Deps = Pick<AppDeps, 'database' | 'kv' | 'now'>;
 type AgentRow = typeof aiAgent.$inferSelect;
 
-export const BUILT_IN_ENGINE = '内置引擎';
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** Midnight of the current day in China (UTC+8), where "today's" numbers start. */
-export const chinaDayStart = (now: number) => new Date(Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
+const chinaDayStart = (now: number) => new Date(Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
 
 export async function requireAgent(db: Db, agentId: number): Promise<AgentRow> {
   const [row] = await db.select().from(aiAgent).where(eq(aiAgent.agentId, agentId)).limit(1);
@@ -79,7 +79,7 @@ async function withFigures(deps: Deps, rows: AgentRow[]) {
   const providerName = new Map(providers.map((p) => [p.providerId, p.name]));
   return rows.map((row) => ({
     ...row,
-    providerName: row.providerId === null ? BUILT_IN_ENGINE : (providerName.get(row.providerId) ?? ''),
+    providerName: row.providerId === null ? BUILTIN_ENGINE_NAME : (providerName.get(row.providerId) ?? ''),
     channels: channels
       .filter((c) => c.agentId === row.agentId)
       .map((c) => ({ accountId: c.accountId, platform: c.platform, name: c.name, status: c.status })),
