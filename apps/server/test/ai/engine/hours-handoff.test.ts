@@ -41,6 +41,11 @@ describe('isWithinBusinessHours', () => {
     expect(isWithinBusinessHours(sundayNight, china('2026-11-30T01:00'))).toBe(true);
   });
 
+  it('stays open rather than closing the shop on a malformed time', () => {
+    expect(isWithinBusinessHours({ ...weekdays, start: '9点', end: '18:00' }, china('2026-11-29T03:00'))).toBe(true);
+    expect(isWithinBusinessHours({ ...weekdays, start: '09:00', end: '24:30' }, china('2026-11-29T03:00'))).toBe(true);
+  });
+
   it('is always open when switched off, and all day when start equals end', () => {
     expect(isWithinBusinessHours({ ...weekdays, enabled: false }, china('2026-11-29T03:00'))).toBe(true);
     const allDay = { ...weekdays, start: '00:00', end: '00:00' };

@@ -154,6 +154,11 @@ describe('what is left besides contact details', () => {
     ['微信：zhang_san88', true],
     ['我叫张三，手机13800138000', true],
     ['联系人：陈小姐 电话 13912345678', true],
+    ['这是我电话13800138000', true],
+    ['我的手机号码是：13800138000，麻烦尽快联系', true],
+    ['电话13800138000 明天上午打给我', true],
+    ['行，微信zhang_san88加我', true],
+    ['13800138000 明天有货吗', false],
     ['13800138000 运费多少', false],
     ['我叫张三，想问一下你们周末营业吗', false],
   ])('%s → contact only: %s', (text, only) => {

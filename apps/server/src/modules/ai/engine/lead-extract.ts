@@ -111,9 +111,18 @@ const DECLINE = new RegExp(DECLINE_WORDS);
 /** A decline and polite words only («不用了，谢谢»): nothing else is asked. */
 const DECLINE_ONLY = new RegExp(`^(?:${DECLINE_WORDS}|不用|谢谢|留|哈|嗯|哦|啦|了|吧|啊|呀|的|[\\s\\p{P}\\p{S}])+$`, 'u');
 
-/** What is left of a contact-only message once details and cues are gone: nothing that asks anything. */
-const FILLER =
-  /我的|我|手机号码|手机号|电话号码|电话|号码|手机|微信号|微信|姓名|名字|联系人|联系方式|联系我|加我|打我|这个|就是|好的|可以|嗯|ok|好|谢谢|麻烦|是|叫|了|吧|哦|啊|呀|的|哈|您|你|给|留|下|一|个|tel|phone|vx|wx|[\s\p{P}\p{S}\d]/giu;
+/**
+ * Words around contact details that ask nothing: cues, politeness and when to call («电话13800138000，
+ * 明天上午打给我»). A message with nothing else is only contact details.
+ */
+const FILLER_WORDS = [
+  '手机号码', '电话号码', '联系方式', '回个电话', '工作日', '我的', '手机号', '微信号', '联系人', '联系我', '打给我',
+  '回电话', '都可以', '这个', '这是', '就是', '好的', '谢谢', '麻烦', '尽快', '随时', '可以', '方便', '有空', '稍后',
+  '上午', '下午', '晚上', '中午', '明天', '今天', '后天', '周末', '时候', '之后', '以后', '电话', '号码', '手机', '微信',
+  '姓名', '名字', '联系', '回电', '加我', '打我', 'phone', 'tel', 'vx', 'wx', 'ok',
+  ...'我你您是叫了吧哦啊呀的哈嗯好行给留下一个号这打加找在都再请点前',
+];
+const FILLER = new RegExp(`${FILLER_WORDS.join('|')}|[\\s\\p{P}\\p{S}\\d]`, 'giu');
 
 interface Span {
   start: number;
