@@ -12,7 +12,7 @@ async function setPrompt(page: Page, agent: string, text: string, insert?: strin
   const prompt = dialog.getByLabel('系统提示词', { exact: true });
   await prompt.fill(text);
   if (insert) {
-    await dialog.getByRole('button', { name: '插入变量' }).first().click();
+    await dialog.getByRole('button', { name: '插入变量' }).click();
     await page.getByRole('menuitem', { name: insert }).click();
     await expect(prompt).toHaveValue(new RegExp(insert.split(' ')[0].replace(/[{}]/g, '\\$&')));
   }

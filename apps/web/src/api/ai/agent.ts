@@ -7,6 +7,7 @@ import type {
   AgentTemplate,
   CapturedField,
   Channel,
+  ConversationStatus,
   MessageHit,
   MessageSender,
   ReplyMatchType,
@@ -251,6 +252,8 @@ export interface ChatMessageRow {
 
 export interface DebugTurn {
   conversationId: number;
+  /** The conversation after the turn: 'waiting' once handed to staff. */
+  status: ConversationStatus;
   turn: { customer: ChatMessageRow; replies: ChatMessageRow[] };
   found: FoundField[];
 }

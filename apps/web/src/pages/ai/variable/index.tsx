@@ -50,8 +50,8 @@ export default function VariablePage() {
     { ...textColumn<Variable>('名称', 'label', true), width: 110 },
     typeColumn,
     scopeColumn,
-    textColumn('默认值', 'defaultValue', true),
-    textColumn('兜底值', 'fallback', true),
+    { ...textColumn<Variable>('默认值', 'defaultValue', true), width: 120 },
+    { ...textColumn<Variable>('兜底值', 'fallback', true), width: 110 },
     checkColumn,
     usageColumn,
     { ...dictColumn('状态', 'status', statuses), width: 80 },
@@ -76,7 +76,7 @@ export default function VariablePage() {
         exportUrl="/ai/variable/export"
         exportName="variable"
       />
-      <ListTable list={list} rowKey="variableId" columns={columns} minWidth={1150} />
+      <ListTable list={list} rowKey="variableId" columns={columns} minWidth={1180} />
       <FormDialog {...dialog.dialogProps} width={980} labelWidth={90}>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
           <div style={{ flex: '1 1 520px', minWidth: 0 }}>

@@ -39,7 +39,7 @@ export default function OptionsEditor() {
               >
                 <Input aria-label={`选项${index + 1}值`} placeholder="值" maxLength={100} />
               </Form.Item>
-              <MinusCircleOutlined aria-label={`删除选项${index + 1}`} onClick={() => remove(field.name)} />
+              <Button type="text" size="small" icon={<MinusCircleOutlined />} aria-label={`删除选项${index + 1}`} onClick={() => remove(field.name)} />
             </Space>
           ))}
           <Button type="dashed" size="small" icon={<PlusOutlined />} disabled={fields.length >= MAX_OPTIONS} onClick={() => add({ label: '', value: '' })}>

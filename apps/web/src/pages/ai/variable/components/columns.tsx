@@ -7,7 +7,7 @@ type Column = TableColumnType<Variable>;
 export const keyColumn: Column = {
   title: '变量键',
   dataIndex: 'varKey',
-  width: 190,
+  width: 180,
   render: (key: string) => (
     <Typography.Text code copyable={{ text: `{{${key}}}`, tooltips: ['复制', '已复制'] }}>
       {`{{${key}}}`}
@@ -18,7 +18,7 @@ export const keyColumn: Column = {
 export const typeColumn: Column = {
   title: '类型',
   dataIndex: 'varType',
-  width: 80,
+  width: 70,
   align: 'center',
   render: (t: Variable['varType']) => VARIABLE_TYPE_LABELS[t] ?? t,
 };
@@ -26,7 +26,7 @@ export const typeColumn: Column = {
 export const scopeColumn: Column = {
   title: '范围',
   key: 'scope',
-  width: 140,
+  width: 130,
   ellipsis: true,
   render: (_v, row) =>
     row.scope === 'agent' ? (
@@ -41,7 +41,7 @@ export const scopeColumn: Column = {
 export const checkColumn: Column = {
   title: '校验',
   key: 'check',
-  width: 100,
+  width: 90,
   ellipsis: true,
   render: (_v, row) => row.patternHint || row.pattern || <Typography.Text type="secondary">无</Typography.Text>,
 };
@@ -49,7 +49,6 @@ export const checkColumn: Column = {
 export const usageColumn: Column = {
   title: '使用情况',
   key: 'usedBy',
-  width: 220,
   render: (_v, row) =>
     row.usedBy && row.usedBy.length > 0 ? (
       row.usedBy.map((u, i) => (

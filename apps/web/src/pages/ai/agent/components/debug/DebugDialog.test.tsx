@@ -45,6 +45,7 @@ function turn(content: string): { code: number; msg: string; data: DebugTurn } {
     msg: '操作成功',
     data: {
       conversationId: 900,
+      status: 'ai',
       turn: {
         customer: message({ messageId: 1, content }),
         replies: [message({ messageId: 2, seq: 2, sender: 'ai', content: '基础版每月99元', hit: { type: 'rule', id: 7, name: '价格' }, latencyMs: 4 })],

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Empty, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Space, Typography } from 'antd';
 import { ClearOutlined, SendOutlined } from '@ant-design/icons';
-import { CHAT_MESSAGE_MAX } from '@acs/shared';
+import { CHAT_MESSAGE_MAX, CONVERSATION_STATUS_LABELS, type ConversationStatus } from '@acs/shared';
 import { debugChat, resetDebug, type ChatMessageRow, type FoundField } from '../../../../../api/ai/agent';
 import DebugMessage from './DebugMessage';
 
@@ -19,12 +19,16 @@ interface Entry {
 /** 调试: chat with the agent as a customer would (drafts too) and see what answers each turn. */
 export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
   const [conversationId, setConversationId] = useState<number>();
+  const [status, setStatus] = useState<ConversationStatus>('ai');
   const [entries, setEntries] = useState<Entry[]>([]);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
 
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'end' }), [entries]);
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+    void bottom.current?.scrollIntoView({ block: 'end' });
+  }, [entries]);
 
   const send = async () => {
     const content = text.trim();
@@ -35,6 +39,7 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
       if (!res.data) return;
       const { turn, found } = res.data;
       setConversationId(res.data.conversationId);
+      setStatus(res.data.status);
       setEntries((list) => [...list, { message: turn.customer, found }, ...turn.replies.map((message) => ({ message }))]);
       setText('');
     } catch (error) {
@@ -48,6 +53,7 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
     try {
       if (conversationId !== undefined) await resetDebug(agent.agentId, conversationId);
       setConversationId(undefined);
+      setStatus('ai');
       setEntries([]);
     } catch (error) {
       console.warn('重置对话未完成', error);
@@ -64,6 +70,9 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
         )}
         <div ref={bottom} />
       </div>
+      {status !== 'ai' && (
+        <Alert style={{ marginTop: 8 }} type="warning" showIcon title={`对话状态：${CONVERSATION_STATUS_LABELS[status]}。重置对话后可重新调试。`} />
+      )}
       <Input.TextArea
         aria-label="调试消息"
         value={text}

@@ -25,7 +25,7 @@ export default function KnowledgeForm({ agentId, choices }: { agentId: number; c
                   >
                     <Input aria-label={`相似问法${index + 1}`} maxLength={200} />
                   </Form.Item>
-                  <MinusCircleOutlined aria-label={`删除相似问法${index + 1}`} onClick={() => remove(field.name)} />
+                  <Button type="text" size="small" icon={<MinusCircleOutlined />} aria-label={`删除相似问法${index + 1}`} onClick={() => remove(field.name)} />
                 </Space>
               ))}
               <Button type="dashed" size="small" icon={<PlusOutlined />} disabled={fields.length >= MAX_SIMILAR} onClick={() => add('')}>

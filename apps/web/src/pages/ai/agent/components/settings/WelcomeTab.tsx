@@ -28,7 +28,7 @@ export default function WelcomeTab({ agentId, choices }: { agentId: number; choi
                   >
                     <Input aria-label={`快捷问题${index + 1}`} maxLength={50} placeholder="例如：有哪些套餐？" />
                   </Form.Item>
-                  <MinusCircleOutlined aria-label={`删除快捷问题${index + 1}`} onClick={() => remove(field.name)} />
+                  <Button type="text" size="small" icon={<MinusCircleOutlined />} aria-label={`删除快捷问题${index + 1}`} onClick={() => remove(field.name)} />
                 </Space>
               ))}
               <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= MAX_QUESTIONS} onClick={() => add('')}>

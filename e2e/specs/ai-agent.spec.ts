@@ -1,0 +1,122 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs, snap } from '../support/session';
+import { openShell } from '../support/shell';
+import { button, consoleErrors, tableRow, tableRows } from '../support/list-page';
+
+/** The row of exactly this agent (a copy's name contains the original's). */
+const agentRow = (page: Page, name: string) => tableRows(page).filter({ has: page.getByText(name, { exact: true }) });
+
+/** 更多 of an agent's row (named by the agent, so a copy's row is told apart), then one of its entries. */
+async function more(page: Page, agent: string, entry: string) {
+  await page.getByRole('button', { name: `更多操作：${agent}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: entry, exact: true }).click();
+}
+
+/** Fills the reply dialog's test box and runs it. */
+async function testMessage(page: Page, text: string) {
+  const reply = page.getByRole('dialog', { name: /回复设置/ });
+  await reply.getByLabel('测试消息', { exact: true }).fill(text);
+  await button(reply, '测试').click();
+}
+
+test('AI客服列表: create from a template, settings, rules and knowledge, test, debug, duplicate, publish, delete', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors = consoleErrors(page);
+  await loginAs(page);
+  await openShell(page, '/ai/agent');
+  const n = Date.now() % 100000;
+  const agent = `售前助手${n}`;
+  const copy = `${agent}-副本`;
+  const keyword = `口令${n}`;
+
+  // 新建客服 from 通用客服; its settings open next.
+  await page.getByRole('button', { name: '新建客服' }).first().click();
+  const create = page.getByRole('dialog', { name: '新建客服' });
+  await expect(create.getByRole('radio', { name: '通用客服' })).toContainText('解答常见问题');
+  await create.getByLabel('客服名称').fill(agent);
+  await create.getByRole('radio', { name: '通用客服' }).click();
+  await button(create, '创建').click();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
+
+  const settings = page.getByRole('dialog', { name: `客服设置 - ${agent}` });
+  await expect(settings.getByLabel('客服名称')).toHaveValue(agent);
+  await settings.getByRole('tab', { name: '欢迎语与快捷问题' }).click();
+  const welcome = settings.getByLabel('欢迎语', { exact: true });
+  await welcome.fill('您好，我是');
+  await settings.getByRole('button', { name: '插入变量' }).click();
+  await page.getByRole('menuitem', { name: '{{agent_name}} 客服名称' }).click();
+  await expect(welcome).toHaveValue('您好，我是{{agent_name}}');
+  await settings.getByRole('button', { name: /预\s*览/ }).click();
+  await expect(settings.getByText(`您好，我是${agent}`)).toBeVisible();
+  await snap(page, 'agent-settings');
+  await button(settings, '保存').click();
+  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await expect(settings).toBeHidden();
+  await expect(tableRow(page, agent)).toContainText('草稿');
+
+  // 回复: a keyword rule and a knowledge entry, then 测试消息 shows which answers.
+  await button(tableRow(page, agent), '回复').click();
+  const reply = page.getByRole('dialog', { name: `回复设置 - ${agent}` });
+  await button(reply, '添加规则').click();
+  const ruleDialog = page.getByRole('dialog', { name: '添加回复规则' });
+  await ruleDialog.getByLabel('关键词').fill(keyword);
+  await ruleDialog.getByLabel('回复', { exact: true }).fill('口令已收到，请稍候。');
+  await button(ruleDialog, '确定').click();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expect(reply.locator('tr', { hasText: keyword })).toContainText('关键词包含');
+
+  await reply.getByRole('tab', { name: '知识问答' }).click();
+  await button(reply, '添加问答').click();
+  const qa = page.getByRole('dialog', { name: '添加知识问答' });
+  await qa.getByLabel('问题').fill('可以开增值税发票吗');
+  await button(qa, '添加相似问法').click();
+  await qa.getByLabel('相似问法1', { exact: true }).fill('能开专票吗');
+  await qa.getByLabel('答案', { exact: true }).fill('可以，下单后在订单页申请增值税发票。');
+  await button(qa, '确定').click();
+  await expect(page.getByText('新增成功').last()).toBeVisible();
+  await expect(reply.locator('tr', { hasText: '可以开增值税发票吗' })).toBeVisible();
+
+  await testMessage(page, `我的${keyword}`);
+  const result = reply.getByLabel('测试结果');
+  await expect(result).toContainText(new RegExp(`规则 #\\d+ 「${keyword}」`));
+  await expect(result).toContainText('口令已收到，请稍候。');
+  await testMessage(page, '可以开增值税发票吗');
+  await expect(result).toContainText('知识 「可以开增值税发票吗」');
+  await expect(result).toContainText('可以，下单后在订单页申请增值税发票。');
+  await snap(page, 'agent-reply-test');
+  await reply.getByRole('button', { name: '关闭', exact: true }).click();
+  await expect(tableRow(page, agent)).toContainText('3 / 4');
+
+  // 调试: the rule answers, shown with its hit.
+  await button(tableRow(page, agent), '调试').click();
+  const debug = page.getByRole('dialog', { name: `调试 - ${agent}` });
+  await debug.getByLabel('调试消息').fill(keyword);
+  await debug.getByLabel('调试消息').press('Enter');
+  const log = debug.getByRole('log', { name: '调试对话' });
+  await expect(log).toContainText('口令已收到，请稍候。');
+  await expect(log).toContainText(new RegExp(`规则 #\\d+ 「${keyword}」`));
+  await expect(log).toContainText(/\d+ ms/);
+  await snap(page, 'agent-debug');
+  await button(debug, '重置对话').click();
+  await expect(log).not.toContainText('口令已收到');
+  await debug.getByRole('button', { name: '关闭', exact: true }).click();
+
+  // 复制, 发布, then the copy is deleted after a confirmation.
+  await more(page, agent, '复制');
+  await expect(page.getByText('复制成功').last()).toBeVisible();
+  await expect(agentRow(page, copy)).toContainText('3 / 4');
+  await more(page, agent, '发布');
+  await expect(page.getByText('发布成功').last()).toBeVisible();
+  await expect(agentRow(page, agent)).toContainText('已发布');
+  await expect(agentRow(page, copy)).toContainText('草稿');
+  await snap(page, 'agent-list');
+
+  await more(page, copy, '删除');
+  const confirm = page.getByRole('dialog', { name: '系统提示' });
+  await expect(confirm).toContainText(`确认删除客服"${copy}"吗？`);
+  await button(confirm, '确定').click();
+  await expect(page.getByText('删除成功').last()).toBeVisible();
+  await expect(tableRow(page, copy)).toHaveCount(0);
+  await expect(tableRow(page, agent)).toContainText('已发布');
+  expect(errors).toEqual([]);
+});
