@@ -186,6 +186,13 @@ describe('planTurn: the lead goal', () => {
     expect(plan.leadAsk).toEqual({ text: '谢谢，顾问稍后联系您。', hit: { type: 'leadAsk', name: LEAD_THANKS_HIT_NAME } });
   });
 
+  it('a masked phone alone is acknowledged, not counted as a failure, and completes nothing', () => {
+    const plan = planTurn(input('138****8000', { agent: withLead(), state: state({ turns: 3, leadAskedTurn: 2, failures: 1 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', text: CONTACT_ACK_TEXT });
+    expect(plan.next.failures).toBe(1);
+    expect(plan.leadAsk).toBeUndefined();
+  });
+
   it('a masked phone does not complete the goal', () => {
     const plan = planTurn(input('运费怎么算？手机138****8000', { agent: withLead(), state: state({ turns: 2 }) }), index);
     expect(plan.found).toEqual([expect.objectContaining({ field: 'phone', masked: true })]);

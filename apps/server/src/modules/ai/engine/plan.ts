@@ -74,7 +74,8 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     }
     const handoffReason = detectHandoff(agent.handoff, input.text);
     if (handoffReason) return handoff(handoffReason);
-    if (gaveContact && isOnlyContact(details.rest)) {
+    // A masked number (138****8000, as some platforms show it) is still the customer giving a contact.
+    if (found.length > 0 && isOnlyContact(details.rest)) {
       // The goal's thanks says the details are complete; a partial answer only gets acknowledged.
       const thanks = completedNow && goal.thanksText.trim() ? render(goal.thanksText) : CONTACT_ACK_TEXT;
       return { kind: 'reply', text: thanks, hit: { type: 'leadAsk', name: CONTACT_ACK_HIT_NAME }, failures: state.failures };
