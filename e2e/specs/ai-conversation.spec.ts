@@ -4,6 +4,9 @@ import { button, consoleErrors } from '../support/list-page';
 import { loginAs, snap } from '../support/session';
 
 const rows = (page: Page) => page.locator('.conv-row:visible');
+/** A status filter button, labelled with its count ('等待人工 2'). */
+const statusTab = (page: Page, label: string) =>
+  page.getByRole('radiogroup', { name: '会话状态' }).locator('label').filter({ hasText: new RegExp(`^${label} \\d+$`) });
 
 /** Opens 在线会话 and waits for its live stream (the page never goes network-idle). */
 async function openConversations(page: Page): Promise<void> {
@@ -29,12 +32,13 @@ test('在线会话: status tabs with counts, keyword search, record with hits an
   // Waiting conversations float to the top.
   await expect(rows(page).first()).toContainText('等待人工');
 
-  await page.getByRole('tab', { name: /^等待人工 \d+$/ }).click();
+  await statusTab(page, '等待人工').click();
+  await expect(page.getByRole('radio', { name: /^等待人工 \d+$/ })).toBeChecked();
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('等待人工');
   await expect(rows(page).filter({ hasText: '13912345678' })).toHaveCount(0);
 
-  await page.getByRole('tab', { name: /^全部 \d+$/ }).click();
+  await statusTab(page, '全部').click();
   const search = page.getByRole('searchbox', { name: '搜索会话' });
   await search.fill('13912345678');
   await search.press('Enter');

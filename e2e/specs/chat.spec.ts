@@ -156,6 +156,13 @@ test('a reload keeps the history; going offline and back loses and repeats nothi
   for (const text of [PRICE_ANSWER, BOOKING_ANSWER, DISCOUNT_ANSWER]) {
     await expect(log.locator('.chat-bubble-them', { hasText: text }), text).toHaveCount(1);
   }
+
+  // On a desktop screen the same page is a centred 420 px chat card.
+  await customer.setViewportSize({ width: 1440, height: 900 });
+  const card = await customer.locator('.chat-card').boundingBox();
+  expect(card?.width).toBe(420);
+  expect(Math.round(card!.x + card!.width / 2)).toBe(720);
+  await snap(customer, 'chat-desktop');
   await customer.context().close();
 });
 

@@ -71,36 +71,46 @@ export default function ConversationPage() {
     });
   }, []);
 
+  // Answers can arrive out of order (a filter changed while the previous list was loading): only the latest request of each kind is applied.
+  const listSeq = useRef(0);
+  const countSeq = useRef(0);
+  const detailSeq = useRef(0);
+
   const loadList = useCallback(
     async (f: ConversationFilters, page: number) => {
+      const seq = ++listSeq.current;
       setLoading(true);
       try {
         const res = await listConversation({ ...f, pageNum: 1, pageSize: PAGE_SIZE * page });
+        if (seq !== listSeq.current) return;
         remember(res.rows);
         setRows(sortRows(res.rows));
         setTotal(res.total);
       } finally {
-        setLoading(false);
+        if (seq === listSeq.current) setLoading(false);
       }
     },
     [remember],
   );
 
   const loadCounts = useCallback(async (f: ConversationFilters) => {
+    const seq = ++countSeq.current;
     const statuses = [undefined, ...CONVERSATION_STATUSES];
     const totals = await Promise.all(statuses.map((status) => listConversation({ ...f, status, pageNum: 1, pageSize: 1 })));
+    if (seq !== countSeq.current) return;
     const next: StatusCounts = {};
     statuses.forEach((s, i) => (next[s ?? 'all'] = totals[i].total));
     setCounts(next);
   }, []);
 
   const loadDetail = useCallback(async (id: number) => {
+    const seq = ++detailSeq.current;
     setDetailLoading(true);
     try {
       const res = await getConversation(id);
-      setDetail((prev) => (res.data ? { ...res.data } : prev));
+      if (seq === detailSeq.current && res.data) setDetail(res.data);
     } finally {
-      setDetailLoading(false);
+      if (seq === detailSeq.current) setDetailLoading(false);
     }
   }, []);
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Empty, Input, Select, Spin, Tabs, Tag } from 'antd';
+import { Badge, Button, Empty, Input, Radio, Select, Spin, Tag } from 'antd';
 import { CHANNEL_LABELS, CONVERSATION_STATUSES, CONVERSATION_STATUS_LABELS, type ConversationStatus } from '@acs/shared';
 import type { ConversationRow } from '../../../../api/ai/conversation';
 import { relativeTime, type ConversationFilters } from '../liveList';
@@ -28,15 +28,21 @@ export function ConversationList(props: Props) {
   const tabLabel = (label: string, count: number | undefined) => (count === undefined ? label : `${label} ${count}`);
   return (
     <section className="conv-list" aria-label="会话列表">
-      <Tabs
+      <Radio.Group
+        className="conv-tabs"
         size="small"
-        tabBarGutter={14}
-        activeKey={filters.status ?? 'all'}
-        onChange={(key) => onFilters({ ...filters, status: key === 'all' ? undefined : (key as ConversationStatus) })}
-        items={[
-          { key: 'all', label: tabLabel('全部', counts.all) },
+        optionType="button"
+        buttonStyle="solid"
+        aria-label="会话状态"
+        value={filters.status ?? 'all'}
+        onChange={(e) => {
+          const key = e.target.value as ConversationStatus | 'all';
+          onFilters({ ...filters, status: key === 'all' ? undefined : key });
+        }}
+        options={[
+          { value: 'all', label: tabLabel('全部', counts.all) },
           ...TAB_ORDER.filter((s) => CONVERSATION_STATUSES.includes(s)).map((s) => ({
-            key: s,
+            value: s,
             label: tabLabel(CONVERSATION_STATUS_LABELS[s], counts[s]),
           })),
         ]}
