@@ -188,10 +188,19 @@ describe('/chat', () => {
     expect(bodiesOf('/chat/session').at(-1)).toMatchObject({ agentId: 5, newConversation: true });
   });
 
+  it('an unreachable server offers 重试, which opens the chat once it answers', async () => {
+    answers['/chat/session'] = [new TypeError('Failed to fetch'), { code: 200, msg: '', data: SESSION }];
+    renderChat();
+    expect(await screen.findByText('网络连接失败，请检查网络后重试')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByText('您好，欢迎咨询！')).toBeTruthy();
+  });
+
   it("a missing or unpublished agent shows the server's message on a full page", async () => {
     answers['/chat/session'] = [{ code: 500, msg: '该客服不存在或未发布' }];
     renderChat();
     expect(await screen.findByText('该客服不存在或未发布')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '暂时无法咨询' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 });

@@ -44,6 +44,11 @@ export default function ChatPage() {
               <div className="chat-fullpage-icon" aria-hidden="true">!</div>
               <h1>暂时无法咨询</h1>
               <p>{phase.message}</p>
+              {phase.retryable && (
+                <button type="button" className="chat-primary" onClick={chat.retry}>
+                  重试
+                </button>
+              )}
             </div>
           ) : (
             <div className="chat-fullpage" aria-busy="true">

@@ -14,8 +14,8 @@ import {
 } from '../../api/chat';
 import { chatReducer, initialChatState, type ChatState } from './chatState';
 
-/** loading · ready · error: the agent cannot be chatted with (missing, unpublished, server down). */
-export type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string };
+/** loading · ready · error: the agent cannot be chatted with (missing, unpublished) or the server was not reached (retryable). */
+export type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string; retryable?: boolean };
 
 /** connecting: first attempt · open · reconnecting: lost, retrying with backoff */
 export type Connection = 'connecting' | 'open' | 'reconnecting';
@@ -92,9 +92,8 @@ export function useChat(agentId: number) {
         setSession({ conversationId, visitorToken: data.visitorToken, agent: data.agent, consentText: data.consentText });
         setPhase({ kind: 'ready' });
       } catch (error) {
-        const message =
-          error instanceof ChatNetworkError ? '网络连接失败，请检查网络后刷新页面' : (error as Error).message || '加载失败';
-        setPhase({ kind: 'error', message });
+        if (error instanceof ChatNetworkError) setPhase({ kind: 'error', message: '网络连接失败，请检查网络后重试', retryable: true });
+        else setPhase({ kind: 'error', message: (error as Error).message || '加载失败' });
       }
     },
     [agentId],
@@ -246,11 +245,18 @@ export function useChat(agentId: number) {
     }
   }, []);
 
-  const restart = useCallback(() => {
-    setSession(undefined);
-    setPhase({ kind: 'loading' });
-    void start(true);
-  }, [start]);
+  const reopen = useCallback(
+    (fresh: boolean) => {
+      setSession(undefined);
+      setPhase({ kind: 'loading' });
+      void start(fresh);
+    },
+    [start],
+  );
+  /** 开始新会话 after the conversation ended. */
+  const restart = useCallback(() => reopen(true), [reopen]);
+  /** 重试 after the server could not be reached. */
+  const retry = useCallback(() => reopen(false), [reopen]);
 
-  return { phase, session, state, connection, contactDone, notice, setNotice, send, resend, handoff, contact, restart };
+  return { phase, session, state, connection, contactDone, notice, setNotice, send, resend, handoff, contact, restart, retry };
 }
