@@ -3,3 +3,4 @@ export * from './paging';
 export * from './excel';
 export * from './form';
 export * from './table-list';
+export * from './import-rows';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
-import { readSheet, type ExcelColumn } from '../../../core/list';
+import { importRows, readSheet, type ExcelColumn, type ImportOutcome } from '../../../core/list';
 import type { Db } from '../../../db/client';
 import { aiKnowledge } from '../../../db/schema';
 import { bumpAgentVersion } from '../agent/bundle';
@@ -62,7 +62,7 @@ interface ImportContext {
   seen: Set<string>;
 }
 
-async function importOne(db: Db, ctx: ImportContext, cells: Record<string, string>): Promise<'inserted' | 'updated' | 'exists'> {
+async function importOne(db: Db, ctx: ImportContext, cells: Record<string, string>): Promise<ImportOutcome> {
   const fields = parseRow(cells);
   if (ctx.seen.has(fields.question)) throw new ServiceError('与文件中前面的行问题重复');
   ctx.seen.add(fields.question);
@@ -78,8 +78,6 @@ async function importOne(db: Db, ctx: ImportContext, cells: Record<string, strin
     .where(and(eq(aiKnowledge.agentId, ctx.agentId), eq(aiKnowledge.knowledgeId, existing.knowledgeId)));
   return 'updated';
 }
-
-class ImportFailed extends Error {}
 
 /**
  * POST /ai/agent/{agentId}/knowledge/importData: the whole file in one transaction, as the user
@@ -99,27 +97,10 @@ export async function importKnowledge(
   });
   if (sheet.length === 0) throw empty;
   const ctx: ImportContext = { agentId, updateSupport, operator, at: new Date(deps.now()), seen: new Set() };
-  const successes: string[] = [];
-  const failures: string[] = [];
-  try {
-    await deps.database.db.transaction(async (tx) => {
-      for (const cells of sheet) {
-        const question = cells[Col.QUESTION] ?? '';
-        try {
-          const outcome = await tx.transaction(async (sp) => importOne(sp, ctx, cells));
-          if (outcome === 'exists') failures.push(`<br/>${failures.length + 1}、问题 ${question} 已存在`);
-          else successes.push(`<br/>${successes.length + 1}、问题 ${question} ${outcome === 'inserted' ? '导入成功' : '更新成功'}`);
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          failures.push(`<br/>${failures.length + 1}、问题 ${question} 导入失败：${message}`);
-        }
-      }
-      if (failures.length > 0) throw new ImportFailed();
-    });
-  } catch (err) {
-    if (!(err instanceof ImportFailed)) throw err;
-    throw new ServiceError(`很抱歉，导入失败！共 ${failures.length} 条数据格式不正确，错误如下：${failures.join('')}`);
-  }
+  const report = await importRows(deps.database.db, sheet, {
+    label: (cells) => `问题 ${cells[Col.QUESTION] ?? ''}`,
+    importOne: (db, cells) => importOne(db, ctx, cells),
+  });
   await bumpAgentVersion(deps, agentId);
-  return `恭喜您，数据已全部导入成功！共 ${successes.length} 条，数据如下：${successes.join('')}`;
+  return report;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../app';
 import type { LoginSession } from '../../../core/auth';
 import { ServiceError } from '../../../core/errors';
-import { readSheet } from '../../../core/list';
+import { importRows, readSheet, type ImportOutcome } from '../../../core/list';
 import type { Db } from '../../../db/client';
 import { getConfigValue } from '../config/service';
 import { Col, reverseDict, SEX, STATUS } from './excel';
@@ -53,7 +53,7 @@ const contact = (row: ImportRow) => ({
 });
 
 /** One row: 'inserted', 'updated' or 'exists'; a thrown error is that row's failure. */
-async function importOne(db: Db, ctx: ImportContext, row: ImportRow): Promise<'inserted' | 'updated' | 'exists'> {
+async function importOne(db: Db, ctx: ImportContext, row: ImportRow): Promise<ImportOutcome> {
   const { session } = ctx;
   const existing = await findUserByName(db, row.userName);
   if (!existing) {
@@ -80,12 +80,9 @@ async function importOne(db: Db, ctx: ImportContext, row: ImportRow): Promise<'i
   return 'updated';
 }
 
-class ImportFailed extends Error {}
-
 /**
  * POST /system/user/importData. Unlike upstream, the whole file is one transaction: when any row
  * fails nothing is written, and the report lists every failing row (contract §5.9 wording).
- * Each row runs in a savepoint so a failed row cannot poison the ones after it.
  */
 export async function importUsers(deps: AppDeps, session: LoginSession, data: Buffer, updateSupport: boolean): Promise<string> {
   const sheet = await readSheet(data).catch(() => {
@@ -99,26 +96,8 @@ export async function importUsers(deps: AppDeps, session: LoginSession, data: Bu
     passwordHash: await hashPassword(await getConfigValue(deps, 'sys.user.initPassword')),
     now: new Date(deps.now()),
   };
-  const successes: string[] = [];
-  const failures: string[] = [];
-  try {
-    await deps.database.db.transaction(async (tx) => {
-      for (const cells of sheet) {
-        const name = cells[Col.USER_NAME] ?? '';
-        try {
-          const outcome = await tx.transaction(async (sp) => importOne(sp, ctx, parseRow(cells)));
-          if (outcome === 'exists') failures.push(`<br/>${failures.length + 1}、账号 ${name} 已存在`);
-          else successes.push(`<br/>${successes.length + 1}、账号 ${name} ${outcome === 'inserted' ? '导入成功' : '更新成功'}`);
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          failures.push(`<br/>${failures.length + 1}、账号 ${name} 导入失败：${message}`);
-        }
-      }
-      if (failures.length > 0) throw new ImportFailed();
-    });
-  } catch (err) {
-    if (!(err instanceof ImportFailed)) throw err;
-    throw new ServiceError(`很抱歉，导入失败！共 ${failures.length} 条数据格式不正确，错误如下：${failures.join('')}`);
-  }
-  return `恭喜您，数据已全部导入成功！共 ${successes.length} 条，数据如下：${successes.join('')}`;
+  return importRows(deps.database.db, sheet, {
+    label: (cells) => `账号 ${cells[Col.USER_NAME] ?? ''}`,
+    importOne: (db, cells) => importOne(db, ctx, parseRow(cells)),
+  });
 }
