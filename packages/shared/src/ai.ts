@@ -105,6 +105,23 @@ export interface AgentLeadGoal {
   thanksText: string;
 }
 
+/** The settings of an agent (the 设置 dialog), as the server stores and returns them. */
+export interface AgentSettings {
+  avatar: string;
+  /** null: the built-in engine. */
+  providerId: number | null;
+  model: string;
+  params: AgentModelParams;
+  systemPrompt: string;
+  welcomeMessage: string;
+  quickQuestions: string[];
+  fallbackReply: string;
+  handoff: AgentHandoff;
+  businessHours: AgentBusinessHours;
+  leadGoal: AgentLeadGoal;
+  knowledgeThreshold: number;
+}
+
 /** Where an AI message came from, shown in the debug chat and the conversation record. */
 export interface MessageHit {
   type: 'rule' | 'knowledge' | 'model' | 'fallback' | 'handoff' | 'offHours' | 'leadAsk' | 'welcome';

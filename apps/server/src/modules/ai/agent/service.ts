@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, isNull, like, ne, notInArray, type SQL } from 'drizzle-orm';
-import { AGENT_STATUS_LABELS, type AgentStatus, type AgentTemplate } from '@acs/shared';
+import { AGENT_STATUS_LABELS, type AgentSettings, type AgentStatus, type AgentTemplate } from '@acs/shared';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
 import { likePattern, orderBy, tableList, type ListQuery } from '../../../core/list';
@@ -18,7 +18,7 @@ import {
 import { BUILTIN_ENGINE_NAME } from '../model/service';
 import { bumpAgentVersion } from './bundle';
 import type { AgentCreateBody, AgentListQuery, AgentSettingsInput, AgentUpdateBody } from './schema';
-import { templateOf, type AgentSettings, type AgentTemplateDef } from './templates';
+import { templateOf, type AgentTemplateDef } from './templates';
 
 type Deps = Pick<AppDeps, 'database' | 'kv' | 'now'>;
 type AgentRow = typeof aiAgent.$inferSelect;

@@ -6,30 +6,11 @@ import {
   DEFAULT_KNOWLEDGE_THRESHOLD,
   DEFAULT_LEAD_GOAL,
   DEFAULT_MODEL_PARAMS,
-  type AgentBusinessHours,
-  type AgentHandoff,
-  type AgentLeadGoal,
-  type AgentModelParams,
+  type AgentSettings,
   type AgentTemplate,
   type ReplyMatchType,
   type VariableType,
 } from '@acs/shared';
-
-/** The settings columns of ai_agent, all set. */
-export interface AgentSettings {
-  avatar: string;
-  providerId: number | null;
-  model: string;
-  params: AgentModelParams;
-  systemPrompt: string;
-  welcomeMessage: string;
-  quickQuestions: string[];
-  fallbackReply: string;
-  handoff: AgentHandoff;
-  businessHours: AgentBusinessHours;
-  leadGoal: AgentLeadGoal;
-  knowledgeThreshold: number;
-}
 
 export interface TemplateRule {
   matchType: ReplyMatchType;
