@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { button, consoleErrors } from '../support/list-page';
+import { startFakeOpenAI } from '../../apps/server/test/helpers/fake-openai';
 import { publishedAgent } from '../support/ai-chat';
-import { API, loginAs, snap } from '../support/session';
+import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
 
 /** The 留资获客 template's texts (modules/ai/agent/templates.ts). */
 const WELCOME = '欢迎咨询';
@@ -164,6 +165,43 @@ test('a reload keeps the history; going offline and back loses and repeats nothi
   expect(Math.round(card!.x + card!.width / 2)).toBe(720);
   await snap(customer, 'chat-desktop');
   await customer.context().close();
+});
+
+test('a model reply streams into a growing bubble that the stored reply replaces', async ({ browser, request }) => {
+  const fake = await startFakeOpenAI();
+  try {
+    const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+    const provider = `模拟模型${Date.now() % 1_000_000}`;
+    const added = await request.post(`${API}/ai/model`, {
+      headers,
+      data: { name: provider, baseUrl: fake.baseUrl, apiKey: fake.apiKey, models: ['fake-slow'], defaultModel: 'fake-slow', timeoutMs: 20_000 },
+    });
+    expect(await added.json()).toMatchObject({ code: 200 });
+    const list = (await (await request.get(`${API}/ai/model/list`, { headers, params: { name: provider } })).json()) as {
+      rows: Array<{ providerId: number }>;
+    };
+    const providerId = list.rows[0].providerId;
+    const name = `模型${Date.now() % 1_000_000}`;
+    const agent = (await (
+      await request.post(`${API}/ai/agent`, { headers, data: { name, template: 'blank', providerId, model: 'fake-slow' } })
+    ).json()) as { code: number; msg: string; data: number };
+    expect(agent, agent.msg).toMatchObject({ code: 200 });
+    await request.put(`${API}/ai/agent/${agent.data}/status`, { headers, data: { status: 'published' } });
+
+    const customer = await customerPage(browser);
+    await customer.goto(`/chat?agent=${agent.data}`);
+    await say(customer, '帮我写一首诗');
+    // fake-slow sends its chunks 300 ms apart: the draft (with its caret) shows the text so far.
+    const draft = chatLog(customer).locator('.chat-bubble-them', { has: customer.locator('.chat-caret') });
+    await expect(draft).toContainText('你好，');
+    await snap(customer, 'chat-customer-streaming');
+    const reply = chatLog(customer).locator('.chat-bubble-them', { hasText: '你好，帮我写一首诗' });
+    await expect(reply).toHaveCount(1);
+    await expect(chatLog(customer).locator('.chat-caret')).toHaveCount(0);
+    await customer.context().close();
+  } finally {
+    await fake.close();
+  }
 });
 
 test('an unknown agent gets a friendly page, not a broken chat', async ({ page }) => {
