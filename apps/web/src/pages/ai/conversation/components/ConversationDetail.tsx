@@ -155,6 +155,7 @@ export function ConversationDetail({ detail, loading, busy, onBack, onTakeover, 
           <span className="conv-muted">
             {c.agentName} · {CHANNEL_LABELS[c.channel] ?? c.channel}
             {c.assigneeName ? ` · 接待：${c.assigneeName}` : ''}
+            {c.handoffReason && c.status !== 'ai' ? ` · 转人工：${c.handoffReason}` : ''}
           </span>
         </div>
         <HasPermi value={['ai:conversation:reply']}>
