@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, snap } from '../support/session';
+import { API, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 import { button, consoleErrors, tableRow, tableRows } from '../support/list-page';
 
@@ -118,5 +118,67 @@ test('AI客服列表: create from a template, settings, rules and knowledge, tes
   await expect(page.getByText('删除成功').last()).toBeVisible();
   await expect(tableRow(page, copy)).toHaveCount(0);
   await expect(tableRow(page, agent)).toContainText('已发布');
+  expect(errors).toEqual([]);
+});
+
+/** Opens the agent's 回复 dialog on 知识问答. */
+async function openKnowledge(page: Page, agent: string) {
+  await button(agentRow(page, agent), '回复').click();
+  const reply = page.getByRole('dialog', { name: `回复设置 - ${agent}` });
+  await reply.getByRole('tab', { name: '知识问答' }).click();
+  return reply;
+}
+
+/** 导入 with the file; returns the result dialog. */
+async function importSheet(page: Page, file: string) {
+  await button(page.getByRole('dialog', { name: /回复设置/ }), '导入').click();
+  const dialog = page.getByRole('dialog', { name: '导入知识问答' });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await button(dialog, '确定').click();
+  return page.locator('.ant-modal-confirm', { hasText: '导入结果' });
+}
+
+test('知识问答: the exported sheet imports into another agent, a repeat is refused row by row, updates when asked', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = consoleErrors(page);
+  const token = await loginAs(page);
+  const n = Date.now() % 100000;
+  const source = `导出客服${n}`;
+  const target = `导入客服${n}`;
+  for (const [name, template] of [[source, 'general'], [target, 'blank']]) {
+    const res = await page.request.post(`${API}/ai/agent`, { headers: { Authorization: `Bearer ${token}` }, data: { name, template } });
+    expect(await res.json()).toMatchObject({ code: 200 });
+  }
+  await openShell(page, '/ai/agent');
+
+  const from = await openKnowledge(page, source);
+  await expect(from.locator('.ant-table-tbody tr.ant-table-row:visible')).toHaveCount(3);
+  const downloading = page.waitForEvent('download');
+  await button(from, '导出').click();
+  const file = test.info().outputPath('knowledge.xlsx');
+  await (await downloading).saveAs(file);
+  await from.getByRole('button', { name: '关闭', exact: true }).click();
+
+  const to = await openKnowledge(page, target);
+  await expect(to.locator('.ant-empty-description:visible')).toHaveText('暂无数据');
+  let report = await importSheet(page, file);
+  await expect(report).toContainText('恭喜您，数据已全部导入成功！共 3 条');
+  await expect(report).toContainText('1、问题');
+  await snap(page, 'knowledge-import');
+  await button(report, '确定').click();
+  await expect(to.locator('.ant-table-tbody tr.ant-table-row:visible')).toHaveCount(3);
+
+  report = await importSheet(page, file);
+  await expect(report).toContainText('很抱歉，导入失败！共 3 条');
+  await expect(report).toContainText('已存在');
+  await button(report, '确定').click();
+
+  // The refused file stays picked, so ticking the update box and confirming retries it.
+  const importDialog = page.getByRole('dialog', { name: '导入知识问答' });
+  await importDialog.getByRole('checkbox', { name: '更新已经存在的问题' }).check();
+  await button(importDialog, '确定').click();
+  await expect(report).toContainText('更新成功');
+  await button(report, '确定').click();
+  await expect(to.locator('.ant-table-tbody tr.ant-table-row:visible')).toHaveCount(3);
   expect(errors).toEqual([]);
 });

@@ -217,7 +217,7 @@ export const knowledgeExportUrl = (agentId: number) => `/ai/agent/${agentId}/kno
 export type FoundField = Omit<CapturedField, 'messageId'>;
 
 export interface ReplyTestResult {
-  /** reply · handoff · model */
+  /** reply · handoff (the test never calls a model) */
   kind: string;
   text: string;
   hit?: MessageHit | null;

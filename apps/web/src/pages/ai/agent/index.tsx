@@ -74,7 +74,7 @@ export default function AgentPage() {
           )}
         </Empty>
       ) : (
-        <ListTable list={list} rowKey="agentId" columns={chooser.visible(agentColumns(handlers))} minWidth={1300} />
+        <ListTable list={list} rowKey="agentId" columns={chooser.visible(agentColumns(handlers))} minWidth={1150} />
       )}
       <Suspense fallback={null}>
         {open?.dialog === 'create' && (

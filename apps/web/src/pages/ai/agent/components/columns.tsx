@@ -34,7 +34,6 @@ export function agentColumns(handlers: AgentRowHandlers): AgentColumn[] {
     {
       key: 'name',
       title: '名称',
-      width: 200,
       ellipsis: true,
       render: (_v, row) => (
         <Space>
@@ -43,18 +42,16 @@ export function agentColumns(handlers: AgentRowHandlers): AgentColumn[] {
         </Space>
       ),
     },
-    center('status', '状态', 90, (row) => <AgentStatusTag status={row.status} />),
+    center('status', '状态', 76, (row) => <AgentStatusTag status={row.status} />),
     {
       key: 'model',
       title: '模型',
-      width: 170,
       ellipsis: true,
       render: (_v, row) => (row.providerId === null ? row.providerName || '内置引擎' : `${row.providerName} · ${row.model}`),
     },
     {
       key: 'channels',
       title: '绑定渠道',
-      width: 170,
       render: (_v, row) =>
         row.channels.length === 0 ? (
           <Typography.Text type="secondary">未绑定</Typography.Text>
@@ -66,14 +63,14 @@ export function agentColumns(handlers: AgentRowHandlers): AgentColumn[] {
           ))
         ),
     },
-    center('todayConversations', '今日会话', 90, (row) => row.todayConversations),
-    center('todayLeads', '今日留资', 90, (row) => row.todayLeads),
-    center('counts', '回复规则/知识', 110, (row) => `${row.ruleCount} / ${row.knowledgeCount}`),
-    center('updateTime', '更新时间', 170, (row) => parseTime(row.updateTime ?? row.createTime)),
+    center('todayConversations', '今日会话', 76, (row) => row.todayConversations),
+    center('todayLeads', '今日留资', 76, (row) => row.todayLeads),
+    center('counts', '规则/知识', 90, (row) => `${row.ruleCount} / ${row.knowledgeCount}`),
+    center('updateTime', '更新时间', 160, (row) => parseTime(row.updateTime ?? row.createTime)),
     {
       key: 'actions',
       title: '操作',
-      width: 250,
+      width: 236,
       align: 'center',
       fixed: 'right',
       render: (_v, row) => <AgentRowActions row={row} handlers={handlers} />,

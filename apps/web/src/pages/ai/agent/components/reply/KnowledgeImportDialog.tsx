@@ -43,7 +43,10 @@ export default function KnowledgeImportDialog({ agentId, onClose, onImported }: 
       Modal.info({ title: '导入结果', content: <ImportReport msg={res.msg} />, okText: '确定', width: 520 });
       onImported();
     } catch (error) {
-      console.warn('导入知识问答未完成', error);
+      // A refused import lists every bad row; the toast cannot show those lines, the report can.
+      const msg = error instanceof Error ? error.message : '';
+      if (/<br\s*\/?>/i.test(msg)) Modal.error({ title: '导入结果', content: <ImportReport msg={msg} />, okText: '确定', width: 520 });
+      else console.warn('导入知识问答未完成', error);
     } finally {
       setUploading(false);
     }

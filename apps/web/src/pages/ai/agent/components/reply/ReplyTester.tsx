@@ -4,9 +4,12 @@ import { ExperimentOutlined } from '@ant-design/icons';
 import { testReply, type ReplyTestResult } from '../../../../../api/ai/agent';
 import { fieldsText, hitText } from '../debug/hitText';
 
-const KIND_LABELS: Record<string, string> = { reply: '直接回复', handoff: '转人工', model: '交给模型回答' };
+const KIND_LABELS: Record<string, string> = { reply: '直接回复', handoff: '转人工' };
 
-/** 测试消息: which rule or knowledge entry would answer a message, without counting a hit. */
+/**
+ * 测试消息: which rule or knowledge entry would answer a first message, without counting a hit. The
+ * server tries the built-in engine only (no model call), so every result is a direct reply or a handoff.
+ */
 export default function ReplyTester({ agentId }: { agentId: number }) {
   const [text, setText] = useState('');
   const [result, setResult] = useState<ReplyTestResult | null>(null);
@@ -47,7 +50,7 @@ export default function ReplyTester({ agentId }: { agentId: number }) {
             {result.hit && <Tag color={result.hit.type === 'fallback' ? 'orange' : 'green'}>{hitText(result.hit)}</Tag>}
           </Descriptions.Item>
           <Descriptions.Item label="回复">
-            <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{result.kind === 'model' ? '（由模型生成）' : result.text}</Typography.Text>
+            <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{result.text}</Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="知识候选">
             {result.candidates.length === 0
@@ -58,6 +61,7 @@ export default function ReplyTester({ agentId }: { agentId: number }) {
                   </Tag>
                 ))}
           </Descriptions.Item>
+          {result.leadAsk && <Descriptions.Item label="随后询问">{result.leadAsk}</Descriptions.Item>}
           {result.found.length > 0 && <Descriptions.Item label="识别到">{fieldsText(result.found)}</Descriptions.Item>}
         </Descriptions>
       )}

@@ -82,7 +82,8 @@ export default function VariableTextArea({ label, agentId, choices, value = '', 
       />
       {preview && (
         <Alert
-          style={{ marginTop: 8 }}
+          // Clear of the character count under the text area.
+          style={{ marginTop: maxLength ? 28 : 8 }}
           type={preview.missing.length ? 'warning' : 'info'}
           closable={{ onClose: () => setPreview(null) }}
           title="预览"
