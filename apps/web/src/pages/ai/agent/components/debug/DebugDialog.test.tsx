@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ChatMessageRow, DebugTurn } from '../../../../../api/ai/agent';
-import { installMatchMedia } from '../../../../../components/testing';
+import { installDomStubs } from '../testStubs';
 import DebugDialog from './DebugDialog';
 
 const debugChat = vi.fn();
@@ -11,16 +11,7 @@ vi.mock('../../../../../api/ai/agent', () => ({
   resetDebug: (...args: unknown[]) => resetDebug(...args),
 }));
 
-beforeAll(() => {
-  installMatchMedia();
-  // jsdom has neither; the auto-sizing text area and the scroll to the newest message call them.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  Element.prototype.scrollIntoView ??= () => undefined;
-});
+beforeAll(installDomStubs);
 beforeEach(() => {
   debugChat.mockReset();
   resetDebug.mockReset().mockResolvedValue({ code: 200, msg: '操作成功' });

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Button, Input, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { changeKnowledgeStatus, delKnowledge, getKnowledge, knowledgeExportUrl, listKnowledge, saveKnowledge, type Knowledge } from '../../../../../api/ai/agent';
-import { deleteRows, FormDialog, ListTable, RowActions, useFormDialog } from '../../../../../components/ListPage';
+import { deleteRows, FormDialog, ListTable, useFormDialog } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
 import { download } from '../../../../../utils/download';
 import { parseTime } from '../../../../../utils/ruoyi';
 import type { VariableChoice } from '../settings/useVariableChoices';
 import KnowledgeForm from './KnowledgeForm';
 import KnowledgeImportDialog from './KnowledgeImportDialog';
+import EntryActions from './EntryActions';
 import { toggleEntry } from './toggleEntry';
 
 interface KnowledgeTabProps {
@@ -82,7 +83,7 @@ export default function KnowledgeTab({ agentId, choices, onChanged }: KnowledgeT
             key: 'actions',
             width: 140,
             align: 'center',
-            render: (_v, k) => <RowActions perm="ai:agent:reply" onEdit={() => dialog.openEdit(k.knowledgeId!)} onDelete={() => remove([k.knowledgeId!])} />,
+            render: (_v, k) => <EntryActions onEdit={() => dialog.openEdit(k.knowledgeId!)} onDelete={() => remove([k.knowledgeId!])} />,
           },
         ]}
       />

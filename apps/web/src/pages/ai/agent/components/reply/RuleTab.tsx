@@ -2,11 +2,12 @@ import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } f
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { REPLY_MATCH_LABELS, REPLY_MATCH_TYPES, type ReplyMatchType } from '@acs/shared';
 import { changeRuleStatus, delRules, getRule, listRules, saveRule, type ReplyRule } from '../../../../../api/ai/agent';
-import { deleteRows, FormDialog, ListTable, RowActions, useFormDialog } from '../../../../../components/ListPage';
+import { deleteRows, FormDialog, ListTable, useFormDialog } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
 import { parseTime } from '../../../../../utils/ruoyi';
 import VariableTextArea from '../settings/VariableTextArea';
 import type { VariableChoice } from '../settings/useVariableChoices';
+import EntryActions from './EntryActions';
 import { toggleEntry } from './toggleEntry';
 
 const MATCH_OPTIONS = REPLY_MATCH_TYPES.map((value) => ({ value, label: REPLY_MATCH_LABELS[value] }));
@@ -73,7 +74,7 @@ export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
             key: 'actions',
             width: 140,
             align: 'center',
-            render: (_v, r) => <RowActions perm="ai:agent:reply" onEdit={() => dialog.openEdit(r.ruleId!)} onDelete={() => remove([r.ruleId!])} />,
+            render: (_v, r) => <EntryActions onEdit={() => dialog.openEdit(r.ruleId!)} onDelete={() => remove([r.ruleId!])} />,
           },
         ]}
       />

@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { installMatchMedia } from '../../../../../components/testing';
+import { installDomStubs } from '../testStubs';
 import VariableTextArea from './VariableTextArea';
 import type { VariableChoice } from './useVariableChoices';
 
 const previewVariables = vi.fn();
 vi.mock('../../../../../api/ai/variable', () => ({ previewVariables: (...args: unknown[]) => previewVariables(...args) }));
 
-beforeAll(() => {
-  installMatchMedia();
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(installDomStubs);
 afterEach(cleanup);
 
 const CHOICES: VariableChoice[] = [
