@@ -120,8 +120,11 @@ describe('contact card validation', () => {
   it('asks for a phone or WeChat, a valid mobile, and the consent', () => {
     expect(validateContact(form)).toEqual({ phone: '请至少填写手机号或微信号' });
     expect(validateContact({ ...form, phone: '12345' })).toEqual({ phone: '请输入正确的手机号码' });
-    expect(validateContact({ ...form, wechat: 'wx_1', consent: false })).toEqual({ consent: '请先同意授权说明' });
+    expect(validateContact({ ...form, wechat: 'wx_abc1', consent: false })).toEqual({ consent: '请先同意授权说明' });
     expect(validateContact({ ...form, phone: '138 0013-8000' })).toEqual({});
+    expect(validateContact({ ...form, wechat: '12ab' })).toEqual({ wechat: '请输入正确的微信号' });
+    expect(validateContact({ ...form, wechat: 'wx_abc123' })).toEqual({});
+    expect(validateContact({ ...form, wechat: '13800138000' })).toEqual({});
   });
 
   it('sends the normalised phone and leaves blanks out', () => {

@@ -11,6 +11,8 @@ export type ContactErrors = Partial<Record<'phone' | 'wechat' | 'consent', strin
 
 /** Mainland mobile numbers; spaces and dashes the customer typed are ignored. */
 const MOBILE = /^1[3-9]\d{9}$/;
+/** WeChat ids: 6–20 characters starting with a letter; a mobile number also works as one (the server's rule). */
+const WECHAT = /^[A-Za-z][-_A-Za-z0-9]{5,19}$/;
 
 export function normalisePhone(phone: string): string {
   return phone.replace(/[\s-]/g, '').replace(/^\+?86/, '');
@@ -20,7 +22,9 @@ export function validateContact(form: ContactForm): ContactErrors {
   const errors: ContactErrors = {};
   const phone = normalisePhone(form.phone);
   if (phone && !MOBILE.test(phone)) errors.phone = '请输入正确的手机号码';
-  if (!phone && !form.wechat.trim()) errors.phone = '请至少填写手机号或微信号';
+  const wechat = form.wechat.trim();
+  if (wechat && !WECHAT.test(wechat) && !MOBILE.test(normalisePhone(wechat))) errors.wechat = '请输入正确的微信号';
+  if (!phone && !wechat) errors.phone = '请至少填写手机号或微信号';
   if (!form.consent) errors.consent = '请先同意授权说明';
   return errors;
 }

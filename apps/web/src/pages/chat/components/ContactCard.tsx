@@ -45,7 +45,7 @@ export function ContactCard({ consentText, onSubmit, onClose }: Props) {
       </div>
       <label className="chat-field" htmlFor={`${id}-name`}>
         <span>称呼</span>
-        <input id={`${id}-name`} value={form.name} maxLength={50} placeholder="您的称呼（选填）" onChange={(e) => set('name', e.target.value)} />
+        <input id={`${id}-name`} value={form.name} maxLength={20} placeholder="您的称呼（选填）" onChange={(e) => set('name', e.target.value)} />
       </label>
       <label className="chat-field" htmlFor={`${id}-phone`}>
         <span>手机号</span>
@@ -61,9 +61,17 @@ export function ContactCard({ consentText, onSubmit, onClose }: Props) {
       </label>
       <label className="chat-field" htmlFor={`${id}-wechat`}>
         <span>微信号</span>
-        <input id={`${id}-wechat`} value={form.wechat} maxLength={64} placeholder="请输入微信号" onChange={(e) => set('wechat', e.target.value)} />
+        <input
+          id={`${id}-wechat`}
+          value={form.wechat}
+          maxLength={20}
+          placeholder="请输入微信号"
+          aria-invalid={Boolean(errors.wechat)}
+          onChange={(e) => set('wechat', e.target.value)}
+        />
       </label>
       {errors.phone && <p className="chat-error" role="alert">{errors.phone}</p>}
+      {errors.wechat && <p className="chat-error" role="alert">{errors.wechat}</p>}
       <label className="chat-consent">
         <input type="checkbox" checked={form.consent} onChange={(e) => set('consent', e.target.checked)} />
         <span>{consentText}</span>
