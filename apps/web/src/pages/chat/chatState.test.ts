@@ -88,6 +88,16 @@ describe('chat state', () => {
     expect(s.drafts).toHaveLength(1);
   });
 
+  it('a staff takeover drops the AI draft still streaming but keeps staff typing', () => {
+    const s = run(
+      initialChatState,
+      { type: 'delta', tempId: 't1', text: 'a' },
+      { type: 'typing', sender: 'staff', on: true },
+      { type: 'status', status: 'human', assigneeName: '小王' },
+    );
+    expect(s).toMatchObject({ status: 'human', assigneeName: '小王', drafts: [], typing: { ai: false, staff: true } });
+  });
+
   it('closing clears drafts and typing', () => {
     const s = run(
       initialChatState,

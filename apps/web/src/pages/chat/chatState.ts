@@ -114,8 +114,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         ...state,
         status: action.status,
         assigneeName: action.assigneeName ?? state.assigneeName,
-        // A closed conversation answers nothing more.
+        // A closed conversation answers nothing more, and the server drops an AI answer still streaming
+        // when staff take over: its half-written bubble must go too.
         ...(action.status === 'closed' ? { drafts: [], typing: { ai: false, staff: false } } : {}),
+        ...(action.status === 'human' ? { drafts: [], typing: { ...state.typing, ai: false } } : {}),
       };
     case 'send':
       if (state.outgoing.some((o) => o.clientMsgId === action.clientMsgId)) return state;
