@@ -54,6 +54,18 @@ test('AI客服列表: create from a template, settings, rules and knowledge, tes
   await expect(settings).toBeHidden();
   await expect(tableRow(page, agent)).toContainText('草稿');
 
+  // 变量: the template's own variables get this agent's values, checked by type before saving.
+  await button(tableRow(page, agent), '变量').click();
+  const vars = page.getByRole('dialog', { name: `设置变量 - ${agent}` });
+  const phone = vars.getByLabel('联系电话的值');
+  await phone.fill('abc');
+  await button(vars, '保存').click();
+  await expect(vars.getByText('请输入正确的电话号码')).toBeVisible();
+  await phone.fill('400-800-1234');
+  await button(vars, '保存').click();
+  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await expect(vars).toBeHidden();
+
   // 回复: a keyword rule and a knowledge entry, then 测试消息 shows which answers.
   await button(tableRow(page, agent), '回复').click();
   const reply = page.getByRole('dialog', { name: `回复设置 - ${agent}` });
@@ -83,6 +95,8 @@ test('AI客服列表: create from a template, settings, rules and knowledge, tes
   await testMessage(page, '可以开增值税发票吗');
   await expect(result).toContainText('知识 「可以开增值税发票吗」');
   await expect(result).toContainText('可以，下单后在订单页申请增值税发票。');
+  await testMessage(page, '怎么联系你们？');
+  await expect(result).toContainText('您可以拨打400-800-1234联系我们');
   await snap(page, 'agent-reply-test');
   await reply.getByRole('button', { name: '关闭', exact: true }).click();
   await expect(tableRow(page, agent)).toContainText('3 / 4');

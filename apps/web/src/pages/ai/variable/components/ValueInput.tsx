@@ -51,7 +51,7 @@ export default function ValueInput({ shape, value = '', onChange, placeholder = 
         />
       );
     case 'phone':
-      return <Input aria-label={label} value={value} maxLength={11} onChange={(e) => change(e.target.value)} placeholder={placeholder} />;
+      return <Input aria-label={label} value={value} maxLength={20} onChange={(e) => change(e.target.value)} placeholder={placeholder} />;
     default:
       return <Input aria-label={label} value={value} maxLength={500} onChange={(e) => change(e.target.value)} placeholder={placeholder} />;
   }
