@@ -47,15 +47,15 @@ export default function VariablePage() {
 
   const columns: TableColumnsType<Variable> = [
     keyColumn,
-    { ...textColumn<Variable>('名称', 'label', true), width: 110 },
+    { ...textColumn<Variable>('名称', 'label', true), width: 100 },
     typeColumn,
     scopeColumn,
-    { ...textColumn<Variable>('默认值', 'defaultValue', true), width: 120 },
-    { ...textColumn<Variable>('兜底值', 'fallback', true), width: 110 },
+    { ...textColumn<Variable>('默认值', 'defaultValue', true), width: 100 },
+    { ...textColumn<Variable>('兜底值', 'fallback', true), width: 100 },
     checkColumn,
     usageColumn,
-    { ...dictColumn('状态', 'status', statuses), width: 80 },
-    { ...actionColumn(PERM, (row) => row.variableId!, dialog.openEdit, remove), width: 150, fixed: 'right' },
+    { ...dictColumn('状态', 'status', statuses), width: 70 },
+    { ...actionColumn(PERM, (row) => row.variableId!, dialog.openEdit, remove), width: 140, fixed: 'right' },
   ];
 
   return (

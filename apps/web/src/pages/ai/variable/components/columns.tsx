@@ -4,12 +4,16 @@ import type { Variable } from '../../../../api/ai/variable';
 
 type Column = TableColumnType<Variable>;
 
+/** A tag that ends in an ellipsis inside its cell; the whole text is its tooltip. */
+const FIT: React.CSSProperties = { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' };
+
 export const keyColumn: Column = {
   title: '变量键',
   dataIndex: 'varKey',
-  width: 180,
+  width: 190,
+  ellipsis: true,
   render: (key: string) => (
-    <Typography.Text code copyable={{ text: `{{${key}}}`, tooltips: ['复制', '已复制'] }}>
+    <Typography.Text code copyable={{ text: `{{${key}}}`, tooltips: ['复制', '已复制'] }} style={{ whiteSpace: 'nowrap' }} title={`{{${key}}}`}>
       {`{{${key}}}`}
     </Typography.Text>
   ),
@@ -18,7 +22,7 @@ export const keyColumn: Column = {
 export const typeColumn: Column = {
   title: '类型',
   dataIndex: 'varType',
-  width: 70,
+  width: 60,
   align: 'center',
   render: (t: Variable['varType']) => VARIABLE_TYPE_LABELS[t] ?? t,
 };
@@ -26,13 +30,16 @@ export const typeColumn: Column = {
 export const scopeColumn: Column = {
   title: '范围',
   key: 'scope',
-  width: 130,
+  width: 110,
   ellipsis: true,
   render: (_v, row) =>
     row.scope === 'agent' ? (
-      <Tag color="blue">
-        {VARIABLE_SCOPE_LABELS.agent}·{row.agentName ?? `#${row.agentId}`}
-      </Tag>
+      <>
+        <Tag color="blue">{VARIABLE_SCOPE_LABELS.agent}</Tag>
+        <Typography.Text ellipsis={{ tooltip: row.agentName }} style={{ display: 'block', fontSize: 12 }}>
+          {row.agentName || `#${row.agentId}`}
+        </Typography.Text>
+      </>
     ) : (
       <Tag>{VARIABLE_SCOPE_LABELS.global}</Tag>
     ),
@@ -41,7 +48,7 @@ export const scopeColumn: Column = {
 export const checkColumn: Column = {
   title: '校验',
   key: 'check',
-  width: 90,
+  width: 70,
   ellipsis: true,
   render: (_v, row) => row.patternHint || row.pattern || <Typography.Text type="secondary">无</Typography.Text>,
 };
@@ -52,7 +59,7 @@ export const usageColumn: Column = {
   render: (_v, row) =>
     row.usedBy && row.usedBy.length > 0 ? (
       row.usedBy.map((u, i) => (
-        <Tag key={`${u.agentId}-${u.where}-${i}`} color="green" style={{ marginBottom: 2 }}>
+        <Tag key={`${u.agentId}-${u.where}-${i}`} color="green" style={{ ...FIT, marginBottom: 2 }} title={`${u.name}·${u.where}`}>
           {u.name}·{u.where}
         </Tag>
       ))
