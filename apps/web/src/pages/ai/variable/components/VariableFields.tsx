@@ -20,9 +20,9 @@ const SCOPES = VARIABLE_SCOPES.map((value) => ({ value, label: VARIABLE_SCOPE_LA
 
 /** The fields of the 变量 dialog; the default value's input and check follow the chosen type. */
 export default function VariableFields({ form, statuses }: { form: FormInstance<Variable>; statuses: DictOption[] }) {
-  const agents = useAgentOptions();
   const varType = Form.useWatch('varType', form) ?? 'text';
   const scope = Form.useWatch('scope', form);
+  const agents = useAgentOptions(scope === 'agent');
   const options = Form.useWatch('options', form) ?? [];
   const pattern = Form.useWatch('pattern', form) ?? '';
   const patternHint = Form.useWatch('patternHint', form) ?? '';
