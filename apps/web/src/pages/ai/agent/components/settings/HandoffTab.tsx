@@ -1,7 +1,9 @@
-import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, InputNumber, Select, Switch } from 'antd';
+import type { TextTabProps } from './PromptTab';
+import VariableTextArea from './VariableTextArea';
 
 /** 转人工: when a conversation goes to staff and what the customer is told. */
-export default function HandoffTab() {
+export default function HandoffTab({ agentId, choices }: TextTabProps) {
   return (
     <>
       <Form.Item
@@ -34,7 +36,7 @@ export default function HandoffTab() {
         name={['handoff', 'handoffReply']}
         rules={[{ max: 500, message: '转人工回复长度不能超过500个字符' }]}
       >
-        <Input.TextArea rows={3} maxLength={500} showCount />
+        <VariableTextArea label="转人工回复" agentId={agentId} choices={choices} rows={3} maxLength={500} />
       </Form.Item>
     </>
   );

@@ -1,6 +1,8 @@
-import { Checkbox, Form, Input, Switch, TimePicker, type FormInstance } from 'antd';
+import { Checkbox, Form, Switch, TimePicker, type FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { SettingsForm } from './formValues';
+import type { TextTabProps } from './PromptTab';
+import VariableTextArea from './VariableTextArea';
 
 const DAYS = ['周一', '周二', '周三', '周四', '周五', '周六', '周日'].map((label, i) => ({ label, value: i + 1 }));
 const FORMAT = 'HH:mm';
@@ -12,7 +14,7 @@ const timeProps = {
 };
 
 /** 营业时间: when staff are there (China time); outside it a handoff request gets the off-hours text. */
-export default function HoursTab({ form }: { form: FormInstance<SettingsForm> }) {
+export default function HoursTab({ form, agentId, choices }: TextTabProps & { form: FormInstance<SettingsForm> }) {
   const enabled = Form.useWatch(['businessHours', 'enabled'], form);
   return (
     <>
@@ -53,7 +55,7 @@ export default function HoursTab({ form }: { form: FormInstance<SettingsForm> })
           { max: 500, message: '非工作时间提示长度不能超过500个字符' },
         ]}
       >
-        <Input.TextArea rows={3} maxLength={500} showCount disabled={!enabled} />
+        <VariableTextArea label="非工作时间提示" agentId={agentId} choices={choices} rows={3} maxLength={500} disabled={!enabled} />
       </Form.Item>
     </>
   );

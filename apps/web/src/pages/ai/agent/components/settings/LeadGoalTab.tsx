@@ -1,11 +1,13 @@
-import { Checkbox, Form, Input, InputNumber, Switch, type FormInstance } from 'antd';
+import { Checkbox, Form, InputNumber, Switch, type FormInstance } from 'antd';
 import { LEAD_FIELD_LABELS, LEAD_FIELDS } from '@acs/shared';
 import type { SettingsForm } from './formValues';
+import type { TextTabProps } from './PromptTab';
+import VariableTextArea from './VariableTextArea';
 
 const FIELDS = LEAD_FIELDS.map((value) => ({ value, label: LEAD_FIELD_LABELS[value] }));
 
 /** 留资目标: which contact details to collect and when to ask for them. */
-export default function LeadGoalTab({ form }: { form: FormInstance<SettingsForm> }) {
+export default function LeadGoalTab({ form, agentId, choices }: TextTabProps & { form: FormInstance<SettingsForm> }) {
   const enabled = Form.useWatch(['leadGoal', 'enabled'], form);
   return (
     <>
@@ -31,7 +33,7 @@ export default function LeadGoalTab({ form }: { form: FormInstance<SettingsForm>
           { max: 500, message: '留资询问话术长度不能超过500个字符' },
         ]}
       >
-        <Input.TextArea rows={3} maxLength={500} showCount disabled={!enabled} />
+        <VariableTextArea label="留资询问话术" agentId={agentId} choices={choices} rows={3} maxLength={500} disabled={!enabled} />
       </Form.Item>
       <Form.Item
         label="留资感谢语"
@@ -41,7 +43,7 @@ export default function LeadGoalTab({ form }: { form: FormInstance<SettingsForm>
           { max: 500, message: '留资感谢语长度不能超过500个字符' },
         ]}
       >
-        <Input.TextArea rows={3} maxLength={500} showCount disabled={!enabled} />
+        <VariableTextArea label="留资感谢语" agentId={agentId} choices={choices} rows={3} maxLength={500} disabled={!enabled} />
       </Form.Item>
     </>
   );

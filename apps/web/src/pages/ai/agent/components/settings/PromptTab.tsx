@@ -2,7 +2,8 @@ import { Form } from 'antd';
 import VariableTextArea from './VariableTextArea';
 import type { VariableChoice } from './useVariableChoices';
 
-interface TextTabProps {
+/** Tabs whose texts take {{variables}}: the agent (for the preview) and what 插入变量 offers. */
+export interface TextTabProps {
   agentId: number;
   choices: VariableChoice[];
 }

@@ -79,9 +79,9 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
     welcome: <WelcomeTab agentId={agentId} choices={choices} />,
     fallback: <FallbackTab agentId={agentId} choices={choices} />,
     model: <ModelTab form={form} />,
-    handoff: <HandoffTab />,
-    hours: <HoursTab form={form} />,
-    lead: <LeadGoalTab form={form} />,
+    handoff: <HandoffTab agentId={agentId} choices={choices} />,
+    hours: <HoursTab form={form} agentId={agentId} choices={choices} />,
+    lead: <LeadGoalTab form={form} agentId={agentId} choices={choices} />,
     channels: <ChannelTab agentId={agentId} onChanged={onSaved} />,
   };
 

@@ -16,12 +16,14 @@ interface VariableTextAreaProps {
   rows?: number;
   placeholder?: string;
   maxLength?: number;
+  disabled?: boolean;
 }
 
 const GROUPS: VariableChoice['group'][] = ['系统变量', '全局变量', '客服变量'];
 
 /** A text area with 插入变量 ({{key}} at the cursor) and 预览 (rendered with this agent's values). */
-export default function VariableTextArea({ label, agentId, choices, value = '', onChange, rows = 6, placeholder, maxLength }: VariableTextAreaProps) {
+export default function VariableTextArea(props: VariableTextAreaProps) {
+  const { label, agentId, choices, value = '', onChange, rows = 6, placeholder, maxLength, disabled } = props;
   const ref = useRef<TextAreaRef>(null);
   const [preview, setPreview] = useState<PreviewResult | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -61,12 +63,12 @@ export default function VariableTextArea({ label, agentId, choices, value = '', 
   return (
     <div>
       <Space style={{ marginBottom: 6 }}>
-        <Dropdown menu={{ items, style: { maxHeight: 320, overflowY: 'auto' } }} trigger={['click']}>
-          <Button size="small">
+        <Dropdown menu={{ items, style: { maxHeight: 320, overflowY: 'auto' } }} trigger={['click']} disabled={disabled}>
+          <Button size="small" disabled={disabled}>
             插入变量 <DownOutlined />
           </Button>
         </Dropdown>
-        <Button size="small" icon={<EyeOutlined />} loading={previewing} disabled={!value.trim()} onClick={() => void runPreview()}>
+        <Button size="small" icon={<EyeOutlined />} loading={previewing} disabled={disabled || !value.trim()} onClick={() => void runPreview()}>
           预览
         </Button>
       </Space>
@@ -78,6 +80,7 @@ export default function VariableTextArea({ label, agentId, choices, value = '', 
         placeholder={placeholder}
         maxLength={maxLength}
         showCount={Boolean(maxLength)}
+        disabled={disabled}
         onChange={(e) => onChange?.(e.target.value)}
       />
       {preview && (

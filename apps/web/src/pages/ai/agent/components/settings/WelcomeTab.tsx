@@ -1,12 +1,12 @@
 import { Button, Form, Input, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import VariableTextArea from './VariableTextArea';
-import type { VariableChoice } from './useVariableChoices';
+import type { TextTabProps } from './PromptTab';
 
 const MAX_QUESTIONS = 8;
 
 /** 欢迎语与快捷问题: the first message of a chat and up to eight one-tap questions. */
-export default function WelcomeTab({ agentId, choices }: { agentId: number; choices: VariableChoice[] }) {
+export default function WelcomeTab({ agentId, choices }: TextTabProps) {
   return (
     <>
       <Form.Item label="欢迎语" name="welcomeMessage" rules={[{ max: 1000, message: '欢迎语长度不能超过1000个字符' }]}>
