@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkValue, patternError, type ValueShape } from './valueRules';
+import { variableValueProblem as checkValue } from '@acs/shared';
+import { patternError, type ValueShape } from './valueRules';
 
 const shape = (s: Partial<ValueShape>): ValueShape => ({ varType: 'text', options: [], pattern: '', patternHint: '', ...s });
 
