@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Space, type TableColumnsType } from 'antd';
 import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined } from '@ant-design/icons';
 import { getConfigKey } from '../../../api/system/config';
-import { changeUserStatus, delUser, deptTreeSelect, listUser, type SysUser, type UserQuery } from '../../../api/system/user';
+import { changeUserStatus, delUser, deptTreeSelect, importUsers, listUser, type SysUser, type UserQuery } from '../../../api/system/user';
 import {
   createTimeColumn,
   deleteRows,
@@ -16,12 +16,12 @@ import {
   textColumn,
   useStatusColumn,
 } from '../../../components/ListPage';
+import ExcelImportDialog from '../../../components/ExcelImportDialog';
 import type { ToolbarColumn } from '../../../components/RightToolbar';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import type { TreeNode } from '../../../types/api';
 import DeptTreePanel from './DeptTreePanel';
-import ImportDialog from './ImportDialog';
 import ResetPwdDialog from './ResetPwdDialog';
 import UserDetail from './UserDetail';
 import UserDialog from './UserDialog';
@@ -177,7 +177,18 @@ export default function User() {
       />
       <UserDetail userId={viewing} onClose={closeDetail} />
       <ResetPwdDialog user={resetting} onClose={() => setResetting(undefined)} />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={list.refresh} />
+      {importing && (
+        <ExcelImportDialog
+          title="用户导入"
+          updateLabel="是否更新已经存在的用户数据"
+          note="仅允许导入xls、xlsx格式文件。"
+          templateUrl="/system/user/importTemplate"
+          templateName="user_template"
+          upload={importUsers}
+          onClose={() => setImporting(false)}
+          onImported={list.refresh}
+        />
+      )}
     </div>
   );
 }

@@ -1,14 +1,24 @@
 import { useState } from 'react';
 import { Button, Input, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { changeKnowledgeStatus, delKnowledge, getKnowledge, knowledgeExportUrl, listKnowledge, saveKnowledge, type Knowledge } from '../../../../../api/ai/agent';
+import {
+  changeKnowledgeStatus,
+  delKnowledge,
+  getKnowledge,
+  importKnowledge,
+  knowledgeExportUrl,
+  knowledgeTemplateUrl,
+  listKnowledge,
+  saveKnowledge,
+  type Knowledge,
+} from '../../../../../api/ai/agent';
+import ExcelImportDialog from '../../../../../components/ExcelImportDialog';
 import { deleteRows, FormDialog, ListTable, useFormDialog } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
 import { download } from '../../../../../utils/download';
 import { parseTime } from '../../../../../utils/ruoyi';
 import type { VariableChoice } from '../settings/useVariableChoices';
 import KnowledgeForm from './KnowledgeForm';
-import KnowledgeImportDialog from './KnowledgeImportDialog';
 import EntryActions from './EntryActions';
 import { toggleEntry } from './toggleEntry';
 
@@ -90,7 +100,18 @@ export default function KnowledgeTab({ agentId, choices, onChanged }: KnowledgeT
       <FormDialog {...dialog.dialogProps} width={680} labelWidth={90}>
         <KnowledgeForm agentId={agentId} choices={choices} />
       </FormDialog>
-      {importing && <KnowledgeImportDialog agentId={agentId} onClose={() => setImporting(false)} onImported={reload} />}
+      {importing && (
+        <ExcelImportDialog
+          title="导入知识问答"
+          updateLabel="更新已经存在的问题"
+          note="仅允许导入xls、xlsx格式文件，任一行有误则整批不导入。"
+          templateUrl={knowledgeTemplateUrl(agentId)}
+          templateName="knowledge_template"
+          upload={(file, updateSupport) => importKnowledge(agentId, file, updateSupport)}
+          onClose={() => setImporting(false)}
+          onImported={reload}
+        />
+      )}
     </>
   );
 }
