@@ -1,8 +1,5 @@
 import type {
-  AgentBusinessHours,
-  AgentHandoff,
-  AgentLeadGoal,
-  AgentModelParams,
+  AgentSettings,
   AgentStatus,
   AgentTemplate,
   CapturedField,
@@ -16,24 +13,11 @@ import type { AjaxResult, TableResult } from '../../types/api';
 import { http } from '../../utils/request';
 
 /** The settings of an agent (ai_agent), as GET /ai/agent/{id} returns them and PUT /ai/agent takes them. */
-export interface Agent {
+export interface Agent extends AgentSettings {
   agentId: number;
   name: string;
-  avatar: string;
   status: AgentStatus;
   template: AgentTemplate;
-  /** null: the built-in engine. */
-  providerId: number | null;
-  model: string;
-  params: AgentModelParams;
-  systemPrompt: string;
-  welcomeMessage: string;
-  quickQuestions: string[];
-  fallbackReply: string;
-  handoff: AgentHandoff;
-  businessHours: AgentBusinessHours;
-  leadGoal: AgentLeadGoal;
-  knowledgeThreshold: number;
   publishedTime?: string | null;
   createTime?: string;
   updateTime?: string | null;
