@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Space, Switch, Typography } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   changeKnowledgeStatus,
@@ -16,11 +16,9 @@ import ExcelImportDialog from '../../../../../components/ExcelImportDialog';
 import { deleteRows, FormDialog, ListTable, useFormDialog } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
 import { download } from '../../../../../utils/download';
-import { parseTime } from '../../../../../utils/ruoyi';
 import type { VariableChoice } from '../settings/useVariableChoices';
 import KnowledgeForm from './KnowledgeForm';
-import EntryActions from './EntryActions';
-import { toggleEntry } from './toggleEntry';
+import { entryColumns } from './entryColumns';
 
 interface KnowledgeTabProps {
   agentId: number;
@@ -79,22 +77,14 @@ export default function KnowledgeTab({ agentId, choices, onChanged }: KnowledgeT
           { title: '问题', dataIndex: 'question', ellipsis: true },
           { title: '相似问法', key: 'similar', width: 80, align: 'center', render: (_v, k) => k.similarQuestions.length },
           { title: '答案', dataIndex: 'answer', ellipsis: true },
-          { title: '命中次数', dataIndex: 'hitCount', width: 80, align: 'center' },
-          { title: '最近命中', dataIndex: 'lastHitTime', width: 160, render: (v?: string | null) => (v ? parseTime(v) : <Typography.Text type="secondary">未命中</Typography.Text>) },
-          {
-            title: '状态',
-            key: 'status',
-            width: 70,
-            align: 'center',
-            render: (_v, k) => <Switch size="small" aria-label={`问答${k.knowledgeId}状态`} checked={k.status === '0'} onChange={() => void toggleEntry(k.status, (s) => changeKnowledgeStatus(agentId, k.knowledgeId!, s), reload)} />,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 140,
-            align: 'center',
-            render: (_v, k) => <EntryActions onEdit={() => dialog.openEdit(k.knowledgeId!)} onDelete={() => remove([k.knowledgeId!])} />,
-          },
+          ...entryColumns<Knowledge>({
+            noun: '问答',
+            idOf: (k) => k.knowledgeId!,
+            changeStatus: (id, status) => changeKnowledgeStatus(agentId, id, status),
+            onEdit: (id) => dialog.openEdit(id),
+            onDelete: (id) => remove([id]),
+            reload,
+          }),
         ]}
       />
       <FormDialog {...dialog.dialogProps} width={680} labelWidth={90}>

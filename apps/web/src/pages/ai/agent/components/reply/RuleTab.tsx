@@ -1,14 +1,12 @@
-import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { REPLY_MATCH_LABELS, REPLY_MATCH_TYPES, type ReplyMatchType } from '@acs/shared';
 import { changeRuleStatus, delRules, getRule, listRules, saveRule, type ReplyRule } from '../../../../../api/ai/agent';
 import { deleteRows, FormDialog, ListTable, useFormDialog } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
-import { parseTime } from '../../../../../utils/ruoyi';
 import VariableTextArea from '../settings/VariableTextArea';
 import type { VariableChoice } from '../settings/useVariableChoices';
-import EntryActions from './EntryActions';
-import { toggleEntry } from './toggleEntry';
+import { entryColumns } from './entryColumns';
 
 const MATCH_OPTIONS = REPLY_MATCH_TYPES.map((value) => ({ value, label: REPLY_MATCH_LABELS[value] }));
 const PATTERN_HINTS: Record<ReplyMatchType, string> = {
@@ -60,22 +58,14 @@ export default function RuleTab({ agentId, choices, onChanged }: RuleTabProps) {
           { title: '关键词/表达式', dataIndex: 'pattern', ellipsis: true },
           { title: '回复', dataIndex: 'reply', ellipsis: true },
           { title: '优先级', dataIndex: 'priority', width: 70, align: 'center' },
-          { title: '命中次数', dataIndex: 'hitCount', width: 80, align: 'center' },
-          { title: '最近命中', dataIndex: 'lastHitTime', width: 160, render: (v?: string | null) => (v ? parseTime(v) : <Typography.Text type="secondary">未命中</Typography.Text>) },
-          {
-            title: '状态',
-            key: 'status',
-            width: 70,
-            align: 'center',
-            render: (_v, r) => <Switch size="small" aria-label={`规则${r.ruleId}状态`} checked={r.status === '0'} onChange={() => void toggleEntry(r.status, (s) => changeRuleStatus(agentId, r.ruleId!, s), reload)} />,
-          },
-          {
-            title: '操作',
-            key: 'actions',
-            width: 140,
-            align: 'center',
-            render: (_v, r) => <EntryActions onEdit={() => dialog.openEdit(r.ruleId!)} onDelete={() => remove([r.ruleId!])} />,
-          },
+          ...entryColumns<ReplyRule>({
+            noun: '规则',
+            idOf: (r) => r.ruleId!,
+            changeStatus: (id, status) => changeRuleStatus(agentId, id, status),
+            onEdit: (id) => dialog.openEdit(id),
+            onDelete: (id) => remove([id]),
+            reload,
+          }),
         ]}
       />
       <FormDialog {...dialog.dialogProps} width={640} labelWidth={100}>
