@@ -99,6 +99,14 @@ describe('planTurn: what answers', () => {
 });
 
 describe('planTurn: the lead goal', () => {
+  it('an answer that itself asks for contact details is the turn\'s lead question: no second ask under it', () => {
+    const asking = agent({ leadGoal: leadGoal(), fallbackReply: '这个问题我请顾问回复您，方便留一个手机号或微信吗？' });
+    const plan = planTurn(input('你们老板叫什么', { agent: asking, state: state({ turns: 2 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'fallback' }, text: '这个问题我请顾问回复您，方便留一个手机号或微信吗？' });
+    expect(plan.leadAsk).toBeUndefined();
+    expect(plan.next).toMatchObject({ leadAskedTurn: 2, leadAsks: 1 });
+  });
+
   it('asks once the customer has sent askAfterTurns messages, and not again the next turn', () => {
     const first = planTurn(input('运费怎么算', { agent: withLead(), state: state({ turns: 1 }) }), index);
     expect(first.leadAsk).toBeUndefined();

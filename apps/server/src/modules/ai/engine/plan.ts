@@ -13,6 +13,8 @@ export const LEAD_ASK_GAP = 3;
 export const LEAD_ASK_MAX = 3;
 /** `name` of the hits of the lead question, its thanks, and the acknowledgements around them. */
 export const LEAD_ASK_HIT_NAME = '询问联系方式';
+/** 「方便留一个手机号吗」「您可以留下姓名和手机号」: a reply that itself asks the customer for contact details. */
+const ASKS_CONTACT = /(留|告诉|提供|发)[^。！？!?]{0,10}(手机|电话|微信|联系方式)/;
 export const LEAD_THANKS_HIT_NAME = '感谢留资';
 export const CONTACT_ACK_HIT_NAME = '收到联系方式';
 export const DECLINE_ACK_HIT_NAME = '客户拒绝留资';
@@ -131,7 +133,11 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
       leadAsks < LEAD_ASK_MAX &&
       goal.askText.trim()
     ) {
-      leadAsk = { text: render(goal.askText), hit: { type: 'leadAsk', name: LEAD_ASK_HIT_NAME } };
+      // An answer that already asks for contact details (the templates' fallbacks do) is this turn's
+      // lead question: asking again right under it reads like a script.
+      if (!(main.kind === 'reply' && ASKS_CONTACT.test(main.text))) {
+        leadAsk = { text: render(goal.askText), hit: { type: 'leadAsk', name: LEAD_ASK_HIT_NAME } };
+      }
       leadAskedTurn = state.turns;
       leadAsks += 1;
     }
