@@ -34,11 +34,15 @@ test('the change-password dialog validates its fields, and after a change only t
   await blurField(dialog, '请输入旧密码', RY.password);
   await blurField(dialog, '请确认新密码', NEW_PASSWORD);
   // The 修改成功 toast is gone with the full reload that follows, so the server's answer is checked instead.
-  const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/system/user/profile/updatePwd')),
-    dialog.getByRole('button', { name: /保\s*存/ }).click(),
-  ]);
-  expect(await answer.json()).toMatchObject({ code: 200, msg: '操作成功' });
+  // It is read on its way to the page: once the page reloads, the browser no longer has the body to give.
+  let answer: unknown;
+  await page.route('**/system/user/profile/updatePwd', async (route) => {
+    const response = await route.fetch();
+    answer = await response.json();
+    await route.fulfill({ response });
+  });
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect.poll(() => answer).toMatchObject({ code: 200, msg: '操作成功' });
 
   // Success ends the session and reloads at /index, which sends the signed-out user to the login page.
   await expect(page).toHaveURL(/\/login\?redirect=%2Findex$/);
