@@ -143,7 +143,7 @@ export function runBundleBench({ skipBuild = false } = {}) {
     `- login first load = entry chunk + \`${SOURCES.login}\` chunk + their static imports + their CSS.`,
     `- shell + workbench = the above + \`${SOURCES.layout}\` and \`${SOURCES.workbench}\` chunks with theirs.`,
     `- /chat first load = entry chunk + \`${SOURCES.chat}\` chunk + their static imports + their CSS (no shell, no antd).`,
-    `- \`index.html\` adds ${html.gzip.toLocaleString('en')} B gzip to both (not counted in the budget).`,
+    `- \`index.html\` adds ${html.gzip.toLocaleString('en')} B gzip to each (not counted in the budget).`,
     `- For comparison, RuoYi-Vue3 3.9.2's login first load is ${RUOYI_LOGIN_GZIP.toLocaleString('en')} B ≈ ${kb(RUOYI_LOGIN_GZIP)} gzip`,
     '  (HTML + JS + CSS, whole Element Plus in the entry; measured the same way, see the RuoYi screens reference §8.5):',
     `  our login first load is ${(RUOYI_LOGIN_GZIP / (results[0].sum.gzip + html.gzip)).toFixed(1)}× smaller including index.html.`,
