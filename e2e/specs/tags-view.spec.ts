@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginAs, snap } from '../support/session';
 import { openFromSidebar, openShell, tags } from '../support/shell';
+
+/** Picks an entry of a tab's context menu and waits for it to finish closing (its fade-out would leave two menus open). */
+async function chooseFromTabMenu(page: Page, tab: string, entry: string) {
+  await tags(page).filter({ hasText: tab }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: entry }).click();
+  await expect(page.locator('.ant-dropdown').getByRole('menuitem')).toHaveCount(0);
+}
 
 test.beforeEach(async ({ page }) => {
   await loginAs(page);
@@ -19,15 +26,14 @@ test('the tab context menu closes others, those on the right and all, and the wo
   await tags(page).filter({ hasText: '角色管理' }).click({ button: 'right' });
   await snap(page, 'tag-context-menu');
   await page.getByRole('menuitem', { name: '关闭右侧' }).click();
+  await expect(page.locator('.ant-dropdown').getByRole('menuitem')).toHaveCount(0);
   await expect(tags(page)).toHaveText(['工作台', '用户管理', '角色管理']);
 
-  await tags(page).filter({ hasText: '用户管理' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await chooseFromTabMenu(page, '用户管理', '关闭其他');
   await expect(tags(page)).toHaveText(['工作台', '用户管理']);
   await expect(page).toHaveURL(/\/system\/user$/);
 
-  await tags(page).filter({ hasText: '用户管理' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: '全部关闭' }).click();
+  await chooseFromTabMenu(page, '用户管理', '全部关闭');
   await expect(tags(page)).toHaveText(['工作台']);
   await expect(page).toHaveURL(/\/index$/);
 });
