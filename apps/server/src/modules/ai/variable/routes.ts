@@ -38,8 +38,8 @@ export const variableRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendWorkbook(reply, '变量数据', VARIABLE_COLUMNS, await exportVariables(deps, request.body ?? {})),
   );
 
-  // Any signed-in editor previews texts (agent settings, replies); it changes nothing.
-  app.post('/ai/variable/preview', { config: { access: 'authenticated' }, schema: { body: previewBody } }, async (request) =>
+  // It shows the stored variable values, so it is for those who may edit agents (the settings and reply dialogs use it).
+  app.post('/ai/variable/preview', { config: guarded('ai:agent:edit'), schema: { body: previewBody } }, async (request) =>
     okData(await previewText(deps, request.body)),
   );
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useUserStore } from '../../../../../stores/user';
 import { installDomStubs } from '../testStubs';
 import VariableTextArea from './VariableTextArea';
 import type { VariableChoice } from './useVariableChoices';
@@ -34,7 +35,14 @@ describe('VariableTextArea', () => {
     await waitFor(() => expect(area().value).toBe('您好，{{hotline}}欢迎光临'));
   });
 
+  it('offers 预览 only to those who may edit agents (the server renders with stored values)', () => {
+    useUserStore.setState({ permissions: ['ai:agent:reply'] });
+    render(<Harness initial="{{hotline}}" />);
+    expect(screen.queryByRole('button', { name: /预览/ })).toBeNull();
+  });
+
   it('previews the text with this agent’s values and lists variables left empty', async () => {
+    useUserStore.setState({ permissions: ['ai:agent:edit'] });
     previewVariables.mockResolvedValue({ code: 200, msg: '', data: { text: '您好，我是小美，热线', missing: ['hotline'] } });
     render(<Harness initial="您好，我是{{agent_name}}，热线{{hotline}}" />);
     fireEvent.click(screen.getByRole('button', { name: /预览/ }));

@@ -3,6 +3,7 @@ import { Alert, Button, Dropdown, Input, Space, Typography, type MenuProps } fro
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { DownOutlined, EyeOutlined } from '@ant-design/icons';
 import { previewVariables, type PreviewResult } from '../../../../../api/ai/variable';
+import { checkPermi } from '../../../../../utils/permission';
 import { insertAt } from './insertAt';
 import type { VariableChoice } from './useVariableChoices';
 
@@ -68,9 +69,12 @@ export default function VariableTextArea(props: VariableTextAreaProps) {
             插入变量 <DownOutlined />
           </Button>
         </Dropdown>
-        <Button size="small" icon={<EyeOutlined />} loading={previewing} disabled={disabled || !value.trim()} onClick={() => void runPreview()}>
-          预览
-        </Button>
+        {/* The server renders with stored variable values, so preview is for those who may edit agents. */}
+        {checkPermi(['ai:agent:edit']) && (
+          <Button size="small" icon={<EyeOutlined />} loading={previewing} disabled={disabled || !value.trim()} onClick={() => void runPreview()}>
+            预览
+          </Button>
+        )}
       </Space>
       <Input.TextArea
         ref={ref}
