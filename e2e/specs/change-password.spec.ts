@@ -41,10 +41,13 @@ test('the change-password dialog validates its fields, and after a change only t
     answer = await response.json();
     await route.fulfill({ response });
   });
+  // The guard routes the signed-out page to /login before the full reload lands there again: the reload is awaited.
+  const reloaded = page.waitForResponse((r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/index');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
   await expect.poll(() => answer).toMatchObject({ code: 200, msg: '操作成功' });
 
   // Success ends the session and reloads at /index, which sends the signed-out user to the login page.
+  await reloaded;
   await expect(page).toHaveURL(/\/login\?redirect=%2Findex$/);
   const old = await page.request.post(`${API}/login`, { data: { ...RY, code: '', uuid: '' } });
   expect(await old.json()).toMatchObject({ code: 500, msg: '用户不存在/密码错误' });
