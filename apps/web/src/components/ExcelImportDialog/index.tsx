@@ -59,8 +59,10 @@ export default function ExcelImportDialog({ title, updateLabel, note, templateUr
       onImported();
     } catch (error) {
       // A refused file lists every bad row; the toast cannot show those lines, the report can.
+      // Any other failure has been shown by the request layer already.
       const msg = error instanceof Error ? error.message : '';
       if (REPORT_BREAK.test(msg)) showReport('error', msg);
+      else console.warn('导入未完成', error);
     } finally {
       setUploading(false);
     }
