@@ -28,6 +28,8 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 20;
 
 export const DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+/** Wire times are China time. China has one time zone and no daylight saving: a fixed UTC+8 offset is exact. */
+export const CHINA_UTC_OFFSET_MS = 8 * 3_600_000;
 
 export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_DEFAULT = 20;

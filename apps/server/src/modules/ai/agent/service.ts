@@ -15,6 +15,7 @@ import {
   channelAccount,
   crmLead,
 } from '../../../db/schema';
+import { chinaDayStart } from '../engine/china-time';
 import { BUILTIN_ENGINE_NAME } from '../model/service';
 import { bumpAgentVersion } from './bundle';
 import type { AgentCreateBody, AgentListQuery, AgentSettingsInput, AgentUpdateBody } from './schema';
@@ -23,11 +24,6 @@ import { templateOf, type AgentTemplateDef } from './templates';
 type Deps = Pick<AppDeps, 'database' | 'kv' | 'now'>;
 type AgentRow = typeof aiAgent.$inferSelect;
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-/** Midnight of the current day in China (UTC+8), where "today's" numbers start. */
-const chinaDayStart = (now: number) => new Date(Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS);
 
 export async function requireAgent(db: Db, agentId: number): Promise<AgentRow> {
   const [row] = await db.select().from(aiAgent).where(eq(aiAgent.agentId, agentId)).limit(1);

@@ -1,5 +1,6 @@
-/** China has one time zone and no daylight saving: a fixed UTC+8 offset is exact. */
-const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
+import { CHINA_UTC_OFFSET_MS } from '@acs/shared';
+
+const DAY_MS = 86_400_000;
 
 export interface ChinaClock {
   year: number;
@@ -12,7 +13,7 @@ export interface ChinaClock {
 }
 
 export function chinaClock(now: number): ChinaClock {
-  const d = new Date(now + CHINA_OFFSET_MS);
+  const d = new Date(now + CHINA_UTC_OFFSET_MS);
   return {
     year: d.getUTCFullYear(),
     month: d.getUTCMonth() + 1,
@@ -22,3 +23,7 @@ export function chinaClock(now: number): ChinaClock {
     weekday: d.getUTCDay() === 0 ? 7 : d.getUTCDay(),
   };
 }
+
+/** Midnight of the current day in China, where "today's" numbers start. */
+export const chinaDayStart = (now: number): Date =>
+  new Date(Math.floor((now + CHINA_UTC_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_UTC_OFFSET_MS);

@@ -1,4 +1,4 @@
-import type { ConversationStatus } from '@acs/shared';
+import { CHINA_UTC_OFFSET_MS, type ConversationStatus } from '@acs/shared';
 import type { ConversationMessage, ConversationRow } from '../../../api/ai/conversation';
 
 /** The filters of the list pane; `status` undefined is 全部. */
@@ -56,11 +56,11 @@ export function relativeTime(wire: string | null, now: number): string {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})/.exec(wire);
   if (!m) return wire;
   const [, y, mo, d, h, mi] = m;
-  const time = Date.UTC(+y, +mo - 1, +d, +h - 8, +mi);
+  const time = Date.UTC(+y, +mo - 1, +d, +h, +mi) - CHINA_UTC_OFFSET_MS;
   const diff = now - time;
   if (diff < 60_000) return '刚刚';
   if (diff < 3_600_000) return `${Math.floor(diff / 60_000)}分钟前`;
   if (diff < 86_400_000) return `${Math.floor(diff / 3_600_000)}小时前`;
-  const thisYear = new Date(now + 8 * 3_600_000).getUTCFullYear() === +y;
+  const thisYear = new Date(now + CHINA_UTC_OFFSET_MS).getUTCFullYear() === +y;
   return `${thisYear ? '' : `${y}-`}${mo}-${d} ${h}:${mi}`;
 }
