@@ -25,49 +25,18 @@ interface ListToolbarProps {
   children?: ReactNode;
 }
 
-/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / (导出), then the circle buttons. */
-export default function ListToolbar(props: ListToolbarProps) {
-  const { perm, list, onAdd, onEdit, onDelete, exportUrl, exportName, onImport, columns, onColumnsChange, children } = props;
-  const ids = list.selectedKeys.map(Number);
+interface ToolbarRowProps {
+  list: Pick<ListPageState<unknown, object>, 'showSearch' | 'setShowSearch' | 'refresh'>;
+  columns?: ToolbarColumn[];
+  onColumnsChange?: (columns: ToolbarColumn[]) => void;
+  children: ReactNode;
+}
+
+/** A list's toolbar row: the screen's buttons, then the circle buttons (search toggle, refresh, column chooser). */
+export function ToolbarRow({ list, columns, onColumnsChange, children }: ToolbarRowProps) {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-      <Space wrap>
-        <HasPermi value={[`${perm}:add`]}>
-          <Button color="primary" variant="outlined" icon={<PlusOutlined />} onClick={onAdd}>
-            新增
-          </Button>
-        </HasPermi>
-        <HasPermi value={[`${perm}:edit`]}>
-          <Button color="green" variant="outlined" icon={<EditOutlined />} disabled={ids.length !== 1} onClick={() => onEdit(ids[0])}>
-            修改
-          </Button>
-        </HasPermi>
-        <HasPermi value={[`${perm}:remove`]}>
-          <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => onDelete(ids)}>
-            删除
-          </Button>
-        </HasPermi>
-        {onImport && (
-          <HasPermi value={[`${perm}:import`]}>
-            <Button icon={<UploadOutlined />} onClick={onImport}>
-              导入
-            </Button>
-          </HasPermi>
-        )}
-        {exportUrl && (
-          <HasPermi value={[`${perm}:export`]}>
-            <Button
-              color="orange"
-              variant="outlined"
-              icon={<DownloadOutlined />}
-              onClick={() => void download(exportUrl, list.exportParams, `${exportName ?? 'export'}_${Date.now()}.xlsx`)}
-            >
-              导出
-            </Button>
-          </HasPermi>
-        )}
-        {children}
-      </Space>
+      <Space wrap>{children}</Space>
       <RightToolbar
         showSearch={list.showSearch}
         onShowSearchChange={list.setShowSearch}
@@ -76,5 +45,50 @@ export default function ListToolbar(props: ListToolbarProps) {
         onColumnsChange={onColumnsChange}
       />
     </div>
+  );
+}
+
+/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / (导出), then the circle buttons. */
+export default function ListToolbar(props: ListToolbarProps) {
+  const { perm, list, onAdd, onEdit, onDelete, exportUrl, exportName, onImport, columns, onColumnsChange, children } = props;
+  const ids = list.selectedKeys.map(Number);
+  return (
+    <ToolbarRow list={list} columns={columns} onColumnsChange={onColumnsChange}>
+      <HasPermi value={[`${perm}:add`]}>
+        <Button color="primary" variant="outlined" icon={<PlusOutlined />} onClick={onAdd}>
+          新增
+        </Button>
+      </HasPermi>
+      <HasPermi value={[`${perm}:edit`]}>
+        <Button color="green" variant="outlined" icon={<EditOutlined />} disabled={ids.length !== 1} onClick={() => onEdit(ids[0])}>
+          修改
+        </Button>
+      </HasPermi>
+      <HasPermi value={[`${perm}:remove`]}>
+        <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => onDelete(ids)}>
+          删除
+        </Button>
+      </HasPermi>
+      {onImport && (
+        <HasPermi value={[`${perm}:import`]}>
+          <Button icon={<UploadOutlined />} onClick={onImport}>
+            导入
+          </Button>
+        </HasPermi>
+      )}
+      {exportUrl && (
+        <HasPermi value={[`${perm}:export`]}>
+          <Button
+            color="orange"
+            variant="outlined"
+            icon={<DownloadOutlined />}
+            onClick={() => void download(exportUrl, list.exportParams, `${exportName ?? 'export'}_${Date.now()}.xlsx`)}
+          >
+            导出
+          </Button>
+        </HasPermi>
+      )}
+      {children}
+    </ToolbarRow>
   );
 }

@@ -11,7 +11,7 @@
  * The pieces also work alone (useListPage + SearchBar + ListTable for screens without a dialog).
  */
 export { default as SearchBar } from './SearchBar';
-export { default as ListToolbar } from './ListToolbar';
+export { default as ListToolbar, ToolbarRow } from './ListToolbar';
 export { default as ListTable } from './ListTable';
 export { default as RowActions, IconAction } from './RowActions';
 export { dialogLabelCol, FormDialog, useFormDialog, type CrudApi } from './FormDialog';
