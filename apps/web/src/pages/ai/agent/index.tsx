@@ -11,7 +11,7 @@ import type { AgentDialog, AgentRowHandlers } from './components/AgentRowActions
 import { copyChatLink } from './components/chatLink';
 import { agentColumns, CHOOSABLE } from './components/columns';
 import { AGENT_STATUS_OPTIONS } from './components/status';
-import { useColumnChooser } from './components/useColumnChooser';
+import { useColumnChooser } from '../../../hooks/useColumnChooser';
 
 // The dialogs are heavy (forms, tables, the chat panel); each is fetched when first opened.
 const CreateAgentDialog = lazy(() => import('./components/create/CreateAgentDialog'));

@@ -17,7 +17,7 @@ import {
   useStatusColumn,
 } from '../../../components/ListPage';
 import ExcelImportDialog from '../../../components/ExcelImportDialog';
-import type { ToolbarColumn } from '../../../components/RightToolbar';
+import { useColumnChooser } from '../../../hooks/useColumnChooser';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
 import type { TreeNode } from '../../../types/api';
@@ -29,7 +29,6 @@ import UserDialog from './UserDialog';
 const PERM = 'system:user';
 const FILTERS: UserQuery = {};
 const SUPER_ADMIN_ID = 1;
-const COLUMNS_KEY = 'user-columns';
 const CHOOSABLE: { key: string; label: string }[] = [
   { key: 'userId', label: '用户编号' },
   { key: 'userName', label: '用户名称' },
@@ -40,11 +39,6 @@ const CHOOSABLE: { key: string; label: string }[] = [
   { key: 'createTime', label: '创建时间' },
 ];
 
-function storedColumns(): ToolbarColumn[] {
-  const hidden = new Set<string>(JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? '[]') as string[]);
-  return CHOOSABLE.map((c) => ({ ...c, visible: !hidden.has(c.key) }));
-}
-
 /** 用户管理 (screens §3.1). */
 export default function User() {
   const navigate = useNavigate();
@@ -53,7 +47,7 @@ export default function User() {
   const [deptTree, setDeptTree] = useState<TreeNode[]>([]);
   const [treeLoading, setTreeLoading] = useState(false);
   const [initPassword, setInitPassword] = useState('');
-  const [columns, setColumns] = useState(storedColumns);
+  const chooser = useColumnChooser('user-columns', CHOOSABLE);
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const [viewing, setViewing] = useState<number | undefined>(undefined);
   const [resetting, setResetting] = useState<SysUser | undefined>(undefined);
@@ -74,11 +68,6 @@ export default function User() {
 
   const closeDetail = useCallback(() => setViewing(undefined), []);
 
-  const changeColumns = (next: ToolbarColumn[]) => {
-    setColumns(next);
-    localStorage.setItem(COLUMNS_KEY, JSON.stringify(next.filter((c) => !c.visible).map((c) => c.key)));
-  };
-
   const remove = (ids: number[]) =>
     void deleteRows('用户', ids, delUser, () => {
       list.setSelectedKeys([]);
@@ -95,7 +84,6 @@ export default function User() {
     reload: list.refresh,
   });
 
-  const visible = new Set(columns.filter((c) => c.visible).map((c) => c.key));
   const allColumns: (TableColumnsType<SysUser>[number] & { key: string })[] = [
     { ...textColumn<SysUser>('用户编号', 'userId'), key: 'userId', width: 90 },
     {
@@ -153,14 +141,14 @@ export default function User() {
           onDelete={remove}
           onImport={() => setImporting(true)}
           exportUrl="/system/user/export"
-        exportName="user"
-          columns={columns}
-          onColumnsChange={changeColumns}
+          exportName="user"
+          columns={chooser.columns}
+          onColumnsChange={chooser.change}
         />
         <ListTable
           list={list}
           rowKey="userId"
-          columns={allColumns.filter((c) => c.key === 'actions' || visible.has(c.key))}
+          columns={chooser.visible(allColumns)}
           selectable={(row) => row.userId !== SUPER_ADMIN_ID}
           minWidth={900}
         />

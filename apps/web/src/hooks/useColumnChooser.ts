@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ToolbarColumn } from '../../../../components/RightToolbar';
+import type { ToolbarColumn } from '../components/RightToolbar';
 
 /** The column chooser's state, with the hidden columns remembered in localStorage under `storageKey`. */
 export function useColumnChooser(storageKey: string, choosable: { key: string; label: string }[]) {
