@@ -57,10 +57,14 @@ function renderChat(search = '?agent=5') {
 async function ready() {
   renderChat();
   await screen.findByText('您好，欢迎咨询！');
+  // The stream opens in an effect after the welcome renders; a loaded machine can be in between.
+  await waitFor(() => expect(FakeEventSource.last).toBeDefined());
   FakeEventSource.last!.open();
 }
 
 beforeEach(() => {
+  // Each test's page opens its own stream: one left from the test before must not be mistaken for it.
+  FakeEventSource.last = undefined;
   localStorage.clear();
   answers = { '/chat/session': [{ code: 200, msg: '', data: SESSION }] };
   fetchMock.mockClear();
