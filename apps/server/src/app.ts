@@ -5,13 +5,17 @@ import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { KvStore } from './infra/kv';
 import type { PubSub } from './infra/pubsub';
-import { ServiceError } from './core/errors';
+import { DEFAULT_BODY_LIMIT, limitAnonymousBodies } from './core/body-limits';
+import { frameworkErrors, registerErrorHandler } from './core/error-handler';
+import { registerInputGuards } from './core/input-guards';
+import { registerJsonParser } from './core/json-body';
 import { toWireJson } from './core/time';
 import './core/access';
 import './core/zod-locale';
 import { apiModules } from './modules';
 import { registerSwagger } from './infra/swagger';
 import { registerSpa } from './infra/spa';
+import { loggerOptions } from './infra/logger';
 import { registerOperLog } from './core/operlog';
 import { registerXssFilter } from './core/xss';
 import { registerMultipart } from './modules/common/upload';
@@ -34,21 +38,12 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-/** First human-readable message of a validation failure, as the contract's `{code:500,msg}`. */
-function validationMessage(err: { validation?: unknown; message: string }): string {
-  const v = err.validation;
-  if (Array.isArray(v) && v.length > 0) {
-    const first = v[0] as { message?: string };
-    if (first.message) return first.message;
-  }
-  return err.message;
-}
-
 export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: opts.logger ?? loggerOptions(deps.config.logLevel),
     trustProxy: deps.config.trustProxy,
-    bodyLimit: 20 * 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    frameworkErrors,
     ...opts,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -68,22 +63,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
     }
   });
 
-  app.setErrorHandler((err, request, reply) => {
-    if (err instanceof ServiceError) {
-      return reply.status(200).send({ code: err.code, msg: err.message });
-    }
-    const e = err as { validation?: unknown; statusCode?: number; message: string };
-    if (e.validation) {
-      return reply.status(200).send({ code: Code.ERROR, msg: validationMessage(e) });
-    }
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      return reply.status(200).send({ code: Code.ERROR, msg: e.message });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.status(200).send({ code: Code.ERROR, msg: '系统内部错误，请联系管理员' });
-  });
+  registerErrorHandler(app);
+  registerJsonParser(app);
+  limitAnonymousBodies(app);
 
   registerOperLog(app);
+  registerInputGuards(app);
   registerXssFilter(app);
   await registerMultipart(app);
 

@@ -4,6 +4,7 @@ import { openAppDatabase } from './db/open';
 import { MemoryKv, RedisKv, type KvStore } from './infra/kv';
 import { MemoryPubSub, RedisPubSub, type PubSub } from './infra/pubsub';
 import { buildApp } from './app';
+import { gracefulShutdown } from './shutdown';
 
 async function main() {
   const started = Date.now();
@@ -18,18 +19,7 @@ async function main() {
   const pubsub: PubSub = config.redisUrl ? await RedisPubSub.connect(config.redisUrl, { onError: onPubSubError }) : new MemoryPubSub(onPubSubError);
   const app = await buildApp({ config, database, kv, pubsub, now: Date.now });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // app.close() stops accepting connections and waits for in-flight requests before onClose hooks run.
-    await app.close();
-    await pubsub.close();
-    await kv.close();
-    await database.close();
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(app, { resources: [pubsub, kv, database] });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

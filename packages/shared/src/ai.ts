@@ -173,5 +173,30 @@ export const DEFAULT_KNOWLEDGE_THRESHOLD = 0.5;
 
 /** Limits of the public chat. */
 export const CHAT_MESSAGE_MAX = 1000;
+/** Each field of the contact card (name, phone as typed, WeChat id). */
+export const CONTACT_FIELD_MAX = 20;
+
+/**
+ * Lengths of the AI texts kept in text and jsonb columns (which have none of their own): product limits
+ * the server checks and the console's forms show.
+ */
+export const AI_TEXT_MAX = {
+  systemPrompt: 4000,
+  welcomeMessage: 1000,
+  fallbackReply: 1000,
+  quickQuestion: 50,
+  handoffKeyword: 20,
+  handoffReply: 500,
+  offHoursText: 500,
+  leadAskText: 500,
+  leadThanksText: 500,
+  ruleReply: 2000,
+  knowledgeAnswer: 5000,
+  similarQuestion: 200,
+  variableOptionLabel: 50,
+  variableOptionValue: 100,
+  /** A text rendered by 预览 (the longest of the above, with room). */
+  previewText: 10_000,
+} as const;
 /** Contact-card consent shown on /chat and stored with the lead. */
 export const CHAT_CONSENT_TEXT = '我同意将以上联系方式提供给商家，用于就本次咨询与我联系。';

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '@acs/shared';
 import { sysOperLog } from '../db/schema';
 import { ipLocation } from './client-info';
+import { loggableMessage } from './error-log';
 import { SENSITIVE_KEYS } from './xss';
 
 const MAX_TEXT = 2000;
@@ -95,7 +96,7 @@ export function registerOperLog(app: FastifyInstance): void {
     calls.delete(request);
     const envelope = envelopeOf(state.payload);
     const returnedFailure = envelope !== null && envelope.code !== Code.SUCCESS;
-    const errorMsg = state.error?.message ?? (returnedFailure ? String(envelope?.msg ?? '') : '');
+    const errorMsg = state.error ? loggableMessage(state.error) : (returnedFailure ? String(envelope?.msg ?? '') : '');
     const ip = request.clientIp || request.ip;
     const routeUrl = request.routeOptions.url ?? request.url;
     try {

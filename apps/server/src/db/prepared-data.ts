@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DB_ASSETS_DIR } from '../paths';
 import { MIGRATIONS_DIR } from './client';
 
-const DB_DIR = path.dirname(fileURLToPath(import.meta.url));
-const SEED_DIR = path.join(DB_DIR, 'seed');
+const SEED_DIR = path.join(DB_ASSETS_DIR, 'seed');
 
 /** A migrated and seeded PGlite data directory, committed so a first start can skip initdb (see scripts/prepare-db.ts). */
-export const PREPARED_DIR = path.join(DB_DIR, 'prepared');
+export const PREPARED_DIR = path.join(DB_ASSETS_DIR, 'prepared');
 export const PREPARED_TARBALL = path.join(PREPARED_DIR, 'seeded.tar.gz');
 export const PREPARED_FINGERPRINT = path.join(PREPARED_DIR, 'fingerprint.txt');
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_TITLE } from '@acs/shared';
+import { SERVER_ROOT } from '../paths';
 
-const packageJson = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json');
+const packageJson = path.join(SERVER_ROOT, 'package.json');
 const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
 const SECURITY_SCHEME = 'bearerAuth';

@@ -19,6 +19,7 @@ import { variableRoutes } from './ai/variable/routes';
 import { debugRoutes } from './ai/debug/routes';
 import { chatRoutes } from './ai/chat/routes';
 import { conversationRoutes } from './ai/conversation/routes';
+import { healthRoutes } from './health/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
@@ -46,4 +47,5 @@ export const apiModules: FastifyPluginAsync[] = [
   debugRoutes,
   chatRoutes,
   conversationRoutes,
+  healthRoutes,
 ];

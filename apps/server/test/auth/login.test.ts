@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA_TTL_MS, PASSWORD_LOCK_MS } from '@acs/shared';
 import { sessionsOfUser } from '../../src/core/auth';
 import { CacheKey } from '../../src/core/cache-keys';
-import { sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../src/db/schema';
+import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../src/db/schema';
 import { refreshUserSessions } from '../../src/modules/auth/authority.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import routersFixture from './fixtures/get-routers-admin.json';
@@ -231,9 +231,9 @@ describe('GET /getInfo', () => {
     });
     const user = res.user as Record<string, unknown>;
     expect(user).toMatchObject({
-      userId: 1, deptId: 103, userName: 'admin', nickName: '若依', email: 'ry@163.com', sex: '1', avatar: '', status: '0',
+      userId: 1, deptId: 103, userName: 'admin', nickName: '管理员', email: 'ry@163.com', sex: '1', avatar: '', status: '0',
       delFlag: '0', loginIp: '127.0.0.1', admin: true, roleIds: null, postIds: null, roleId: null, remark: '管理员',
-      dept: { deptId: 103, parentId: 101, ancestors: '0,100,101', deptName: '研发部门', orderNum: 1, leader: '若依', status: '0', children: [] },
+      dept: { deptId: 103, parentId: 101, ancestors: '0,100,101', deptName: '研发部门', orderNum: 1, leader: '管理员', status: '0', children: [] },
       roles: [{ roleId: 1, roleName: '超级管理员', roleKey: 'admin', roleSort: 1, dataScope: '1', status: '0', admin: true, flag: false }],
     });
     expect(user.loginDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -288,6 +288,25 @@ describe('GET /getRouters', () => {
   it('builds exactly the contract tree for the admin and for ry', async () => {
     expect(await authedGet(t, '/getRouters', await tokenFor(t))).toEqual(routersFixture);
     expect(await authedGet(t, '/getRouters', await tokenFor(t, 'ry'))).toEqual(routersFixture);
+  });
+
+  it('gives an external-link menu the contract shape: a Layout entry whose path and link are the address', async () => {
+    const [link] = await t.deps.database.db
+      .insert(sysMenu)
+      .values({ menuName: '帮助文档', parentId: 0, orderNum: 9, path: 'https://example.com/help', isFrame: 0, menuType: 'M', icon: 'guide' })
+      .returning({ menuId: sysMenu.menuId });
+    try {
+      const res = await authedGet(t, '/getRouters', await tokenFor(t));
+      expect((res.data as unknown[]).at(-1)).toEqual({
+        name: 'Https://example.com/help',
+        path: 'https://example.com/help',
+        hidden: false,
+        component: 'Layout',
+        meta: { title: '帮助文档', icon: 'guide', noCache: false, link: 'https://example.com/help' },
+      });
+    } finally {
+      await t.deps.database.db.delete(sysMenu).where(eq(sysMenu.menuId, link.menuId));
+    }
   });
 
   it('shows other users only the menus of their roles', async () => {

@@ -17,16 +17,16 @@ const expectedCounts: [string, PgTable, number][] = [
   ['sys_user', s.sysUser, 2],
   ['sys_post', s.sysPost, 4],
   ['sys_role', s.sysRole, 2],
-  ['sys_menu', s.sysMenu, 109],
+  ['sys_menu', s.sysMenu, 108],
   ['sys_user_role', s.sysUserRole, 2],
   ['sys_user_post', s.sysUserPost, 2],
   ['sys_role_dept', s.sysRoleDept, 3],
-  ['sys_role_menu', s.sysRoleMenu, 109],
+  ['sys_role_menu', s.sysRoleMenu, 108],
   ['sys_dict_type', s.sysDictType, 10],
   ['sys_dict_data', s.sysDictData, 29],
-  ['sys_config', s.sysConfig, 9],
+  ['sys_config', s.sysConfig, 11],
   ['sys_job', s.sysJob, 3],
-  ['sys_notice', s.sysNotice, 3],
+  ['sys_notice', s.sysNotice, 1],
 ];
 
 function seedSuite(postgres: boolean) {
@@ -45,8 +45,8 @@ function seedSuite(postgres: boolean) {
   it('admin and ry sign in with admin123 and are not flagged for an initial-password change', async () => {
     const users = await db.select().from(s.sysUser).orderBy(asc(s.sysUser.userId));
     expect(users.map((u) => [u.userId, u.userName, u.deptId, u.nickName])).toEqual([
-      [1, 'admin', 103, '若依'],
-      [2, 'ry', 105, '若依'],
+      [1, 'admin', 103, '管理员'],
+      [2, 'ry', 105, '测试员'],
     ]);
     for (const user of users) {
       expect(await bcrypt.compare('admin123', user.password)).toBe(true);
@@ -71,14 +71,13 @@ function seedSuite(postgres: boolean) {
     const ids = new Set(menus.map((m) => m.menuId));
     expect(menus.filter((m) => m.parentId !== 0 && !ids.has(m.parentId))).toEqual([]);
     const byType = (t: string) => menus.filter((m) => m.menuType === t).length;
-    expect([byType('M'), byType('C'), byType('F')]).toEqual([5 + 1, 19 + 4, 61 + 19]);
+    expect([byType('M'), byType('C'), byType('F')]).toEqual([4 + 1, 19 + 4, 61 + 19]);
     const roots = menus.filter((m) => m.parentId === 0).sort((a, b) => a.orderNum - b.orderNum);
     expect(roots.map((m) => [m.menuName, m.path, m.isFrame])).toEqual([
       ['AI客服', 'ai', 1],
       ['系统管理', 'system', 1],
       ['系统监控', 'monitor', 1],
       ['系统工具', 'tool', 1],
-      ['若依官网', 'http://ruoyi.vip', 0],
     ]);
     const user = menus.find((m) => m.menuId === 100);
     expect(user).toMatchObject({ parentId: 1, component: 'system/user/index', perms: 'system:user:list', icon: 'user', query: '' });
@@ -116,15 +115,26 @@ function seedSuite(postgres: boolean) {
     expect(value('sys.account.registerUser')).toBe('false');
     expect(value('sys.user.initPassword')).toBe('123456');
     expect(value('sys.login.blackIPList')).toBe('');
+    expect(value('ai.model.allowPrivateNetwork')).toBe('false');
+    expect(value('sys.import.maxRows')).toBe('5000');
     expect(configs.every((c) => c.configType === 'Y')).toBe(true);
 
     const jobs = await db.select().from(s.sysJob);
     expect(jobs.every((j) => j.status === '1' && j.jobGroup === 'DEFAULT' && j.concurrent === '1')).toBe(true);
 
-    const [intro] = await db.select().from(s.sysNotice).where(eq(s.sysNotice.noticeId, 3));
+    const [intro, ...others] = await db.select().from(s.sysNotice);
+    expect(others).toEqual([]);
+    expect(intro.noticeId).toBe(3);
     expect(intro.noticeContent).toContain('AI客服系统');
-    expect(intro.noticeContent).not.toContain('若依');
     expect(intro).toMatchObject({ noticeType: '1', status: '0', createBy: 'admin', remark: '管理员' });
+  });
+
+  it('no seeded row carries RuoYi branding: the product shows its own neutral names', async () => {
+    for (const [name, table] of expectedCounts) {
+      expect(JSON.stringify(await db.select().from(table)), name).not.toMatch(/若依|ruoyi/i);
+    }
+    const [root] = await db.select().from(s.sysDept).where(eq(s.sysDept.deptId, 100));
+    expect(root).toMatchObject({ deptName: '示例科技', leader: '管理员' });
   });
 
   it('new rows get fresh ids above the seeded ones', async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, between, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../src/db/client';
 import * as s from '../../src/db/schema';
@@ -58,5 +58,92 @@ describe('migration 0004: the AI menus reach installs seeded before them', () =>
     expect(own.menuName).toBe('自建目录');
     const granted = await database.db.select({ n: count() }).from(s.sysRoleMenu).where(gte(s.sysRoleMenu.menuId, 2000));
     expect(granted[0].n).toBe(0);
+  });
+});
+
+const branding = readFileSync(path.join(MIGRATIONS_DIR, '0005_neutral_seed_names_and_params.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.trim())
+  .filter(Boolean);
+
+async function runBranding(database: TestDatabase) {
+  for (const statement of branding) await database.db.execute(sql.raw(statement));
+}
+
+const OLD_NOTICES = [
+  { noticeId: 1, noticeTitle: '温馨提醒：2018-07-01 若依新版本发布啦', noticeType: '2', noticeContent: '新版本内容' },
+  { noticeId: 2, noticeTitle: '维护通知：2018-07-01 若依系统凌晨维护', noticeType: '1', noticeContent: '维护内容' },
+];
+const NEW_PARAMS = ['ai.model.allowPrivateNetwork', 'sys.import.maxRows'];
+
+/** An install seeded before this migration: RuoYi's names, its two notices and its external link, no new parameters. */
+async function oldSeed(database: TestDatabase) {
+  const { db } = database;
+  await db.update(s.sysUser).set({ nickName: '若依' }).where(inArray(s.sysUser.userId, [1, 2]));
+  await db.update(s.sysDept).set({ deptName: '若依科技' }).where(eq(s.sysDept.deptId, 100));
+  await db.update(s.sysDept).set({ leader: '若依' }).where(between(s.sysDept.deptId, 100, 109));
+  await db.insert(s.sysNotice).values(OLD_NOTICES.map((n) => ({ ...n, createBy: 'admin' })));
+  await db.insert(s.sysNoticeRead).values({ noticeId: 1, userId: 1, readTime: new Date() });
+  await db.insert(s.sysMenu).values({ menuId: 4, parentId: 0, orderNum: 4, menuName: '若依官网', menuType: 'M', path: 'http://ruoyi.vip', isFrame: 0, icon: 'guide', createBy: 'admin' });
+  await db.insert(s.sysRoleMenu).values({ roleId: 2, menuId: 4 });
+  await db.delete(s.sysConfig).where(inArray(s.sysConfig.configKey, NEW_PARAMS));
+}
+
+const nickNames = async (database: TestDatabase) =>
+  (await database.db.select().from(s.sysUser).where(inArray(s.sysUser.userId, [1, 2])).orderBy(s.sysUser.userId)).map((u) => [u.userName, u.nickName]);
+const deptRoot = async (database: TestDatabase) => (await database.db.select().from(s.sysDept).where(eq(s.sysDept.deptId, 100)))[0];
+const noticeIds = async (database: TestDatabase) =>
+  (await database.db.select({ id: s.sysNotice.noticeId }).from(s.sysNotice).orderBy(s.sysNotice.noticeId)).map((n) => n.id);
+const menuFour = async (database: TestDatabase) => database.db.select().from(s.sysMenu).where(eq(s.sysMenu.menuId, 4));
+const params = async (database: TestDatabase) =>
+  database.db
+    .select({ key: s.sysConfig.configKey, value: s.sysConfig.configValue, type: s.sysConfig.configType })
+    .from(s.sysConfig)
+    .where(inArray(s.sysConfig.configKey, NEW_PARAMS))
+    .orderBy(s.sysConfig.configKey);
+
+describe('migration 0005: neutral names and the new parameters reach installs seeded before them', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('renames the rows still holding the RuoYi seed values, drops its notices and link, adds the parameters once', async () => {
+    await oldSeed(database);
+    await runBranding(database);
+    expect(await nickNames(database)).toEqual([['admin', '管理员'], ['ry', '测试员']]);
+    expect(await deptRoot(database)).toMatchObject({ deptName: '示例科技', leader: '管理员' });
+    expect(await noticeIds(database)).toEqual([3]);
+    expect(await database.db.select().from(s.sysNoticeRead).where(eq(s.sysNoticeRead.noticeId, 1))).toEqual([]);
+    expect(await menuFour(database)).toEqual([]);
+    expect(await database.db.select().from(s.sysRoleMenu).where(eq(s.sysRoleMenu.menuId, 4))).toEqual([]);
+    const expected = [
+      { key: 'ai.model.allowPrivateNetwork', value: 'false', type: 'Y' },
+      { key: 'sys.import.maxRows', value: '5000', type: 'Y' },
+    ];
+    expect(await params(database)).toEqual(expected);
+
+    await runBranding(database);
+    expect(await params(database)).toEqual(expected);
+  });
+
+  it('leaves the names, notices, link and parameter values an admin changed', async () => {
+    await database.db.delete(s.sysNotice).where(eq(s.sysNotice.noticeId, 3));
+    await oldSeed(database);
+    await database.db.update(s.sysUser).set({ nickName: '张经理' }).where(eq(s.sysUser.userId, 1));
+    await database.db.update(s.sysDept).set({ deptName: '星河贸易', leader: '李总' }).where(eq(s.sysDept.deptId, 100));
+    await database.db.update(s.sysNotice).set({ noticeContent: '我们自己的公告' }).where(eq(s.sysNotice.noticeId, 2));
+    await database.db.update(s.sysMenu).set({ path: 'https://example.com' }).where(eq(s.sysMenu.menuId, 4));
+    await database.db.insert(s.sysConfig).values({ configName: '自定义', configKey: 'sys.import.maxRows', configValue: '200', configType: 'N' });
+    await runBranding(database);
+    expect(await nickNames(database)).toEqual([['admin', '张经理'], ['ry', '测试员']]);
+    expect(await deptRoot(database)).toMatchObject({ deptName: '星河贸易', leader: '李总' });
+    expect(await noticeIds(database)).toEqual([2]);
+    expect(await menuFour(database)).toHaveLength(1);
+    expect(await params(database)).toEqual([
+      { key: 'ai.model.allowPrivateNetwork', value: 'false', type: 'Y' },
+      { key: 'sys.import.maxRows', value: '200', type: 'N' },
+    ]);
   });
 });

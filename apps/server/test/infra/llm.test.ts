@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LlmError } from '../../src/infra/llm/errors';
-import { listModels, streamChat, type StreamChatEvent, type StreamChatOptions } from '../../src/infra/llm/openai';
+import { listModels, streamChat, type LlmTarget, type StreamChatEvent, type StreamChatOptions } from '../../src/infra/llm/openai';
 import { SseParser } from '../../src/infra/llm/sse';
 import { FAKE_MODELS, startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
 
@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
+/** The fakes listen on 127.0.0.1: a deployment that allows private addresses. */
+const target: LlmTarget = { policy: { allowPrivateNetwork: true } };
+
 const opts = (model: string, extra: Partial<StreamChatOptions> = {}): StreamChatOptions => ({
+  target,
   baseUrl: fake.baseUrl,
   apiKey: fake.apiKey,
   model,
@@ -94,18 +98,15 @@ describe('streamChat', () => {
     expect(events.at(-1)).toEqual({ type: 'done', promptTokens: 4 + 4 + 4 + 7, completionTokens: 10, estimated: true });
   });
 
-  it('classifies provider errors with Chinese messages and the provider text, never the key', async () => {
+  it('classifies provider errors by status with one fixed Chinese message each, never the provider text', async () => {
     const auth = await failure(collect(opts('fake-echo', { apiKey: 'sk-wrong-key-1234567890' })));
-    expect(auth).toMatchObject({ kind: 'auth', status: 401, message: 'API Key 无效或无权限：Incorrect API key provided.' });
+    expect(auth).toMatchObject({ kind: 'auth', status: 401, message: '模型服务返回错误（HTTP 401）' });
     const limited = await failure(collect(opts('fake-ratelimit')));
-    expect(limited).toMatchObject({ kind: 'rate_limit', status: 429 });
-    expect(limited.message).toBe('模型服务限流，请稍后再试：Rate limit reached for requests');
+    expect(limited).toMatchObject({ kind: 'rate_limit', status: 429, message: '模型服务返回错误（HTTP 429）' });
     const http = await failure(collect(opts('fake-error')));
-    expect(http).toMatchObject({ kind: 'http', status: 500 });
-    expect(http.message).toBe('模型服务返回错误（HTTP 500）：The server had an error while processing your request.');
+    expect(http).toMatchObject({ kind: 'http', status: 500, message: '模型服务返回错误（HTTP 500）' });
     const bad = await failure(collect(opts('fake-badjson')));
-    expect(bad.kind).toBe('bad_response');
-    expect(bad.message).toMatch(/^模型服务返回了无法识别的数据/);
+    expect(bad).toMatchObject({ kind: 'bad_response', message: '模型服务返回了无法识别的数据' });
   });
 
   it('times out when the provider sends headers and then nothing', async () => {
@@ -129,8 +130,7 @@ describe('streamChat', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((r) => closed.close(() => r()));
     const err = await failure(collect(opts('fake-echo', { baseUrl: `http://127.0.0.1:${port}/v1` })));
-    expect(err.kind).toBe('network');
-    expect(err.message).toMatch(/^无法连接模型服务/);
+    expect(err).toMatchObject({ kind: 'network', message: '无法连接到模型服务' });
   });
 
   it('stops with the caller’s abort reason when its signal fires mid-stream', async () => {
@@ -162,7 +162,7 @@ describe('streamChat', () => {
     ]);
   });
 
-  it('reports the text of an HTML error page without its markup', async () => {
+  it('reports an HTML error page by its status only', async () => {
     const err = await withServer(
       (res) => {
         res.writeHead(502, { 'content-type': 'text/html' });
@@ -170,17 +170,17 @@ describe('streamChat', () => {
       },
       (baseUrl) => failure(collect(opts('any', { baseUrl }))),
     );
-    expect(err).toMatchObject({ kind: 'http', status: 502, message: '模型服务返回错误（HTTP 502）：502 Bad Gateway nginx' });
+    expect(err).toMatchObject({ kind: 'http', status: 502, message: '模型服务返回错误（HTTP 502）' });
   });
 });
 
 describe('listModels', () => {
   it('returns the model ids of GET /models, sorted', async () => {
-    expect(await listModels({ baseUrl: fake.baseUrl + '/', apiKey: fake.apiKey, timeoutMs: 2000 })).toEqual([...FAKE_MODELS].sort());
+    expect(await listModels({ target, baseUrl: fake.baseUrl + '/', apiKey: fake.apiKey, timeoutMs: 2000 })).toEqual([...FAKE_MODELS].sort());
   });
 
   it('reports a wrong key as auth', async () => {
-    const err = await failure(listModels({ baseUrl: fake.baseUrl, apiKey: 'sk-nope', timeoutMs: 2000 }));
+    const err = await failure(listModels({ target, baseUrl: fake.baseUrl, apiKey: 'sk-nope', timeoutMs: 2000 }));
     expect(err.kind).toBe('auth');
   });
 });

@@ -1,4 +1,4 @@
 export { authPlugin } from './plugin';
 export { hasPermi, hasRole, requireSession } from './permissions';
-export { allSessions, createSession, deleteSession, loadSession, saveSession, sessionsOfUser } from './session';
+export { allSessions, createSession, deleteSession, endSessionsOfUser, loadSession, saveSession, sessionsOfUser } from './session';
 export type { LoginSession, SessionDept, SessionRole, SessionUser } from './types';

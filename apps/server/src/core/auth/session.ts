@@ -75,6 +75,18 @@ export async function deleteSession(deps: SessionDeps, tokenId: string): Promise
   return session;
 }
 
+/**
+ * Ends every session of a user except `keepTokenId` (a password change keeps the session that made it),
+ * so tokens issued before the change stop working at once. Returns how many ended.
+ */
+export async function endSessionsOfUser(deps: SessionDeps, userId: number, keepTokenId?: string): Promise<number> {
+  const ended = ((await deps.kv.get<string[]>(indexKey(userId))) ?? []).filter((id) => id !== keepTokenId);
+  if (ended.length === 0) return 0;
+  await deps.kv.del(...ended.map(sessionKey));
+  await updateIndex(deps, userId, (ids) => ended.forEach((id) => ids.delete(id)));
+  return ended.length;
+}
+
 /** Live sessions of one user, read through the per-user index. */
 export async function sessionsOfUser(deps: SessionDeps, userId: number): Promise<LoginSession[]> {
   const ids = (await deps.kv.get<string[]>(indexKey(userId))) ?? [];

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { formatDateTime } from '../time';
 
@@ -27,6 +26,8 @@ function cell<T>(col: ExcelColumn<T>, row: T): string | number | null {
 
 /** A workbook with one bold header row per sheet; dict columns and dates converted like the contract §5.8. */
 export async function buildWorkbook<T>(sheetName: string, columns: ExcelColumn<T>[], rows: T[]): Promise<Buffer> {
+  // Loaded on the first export: exceljs is a large module tree and would add about half a second to every start.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const sheets = Math.max(1, Math.ceil(rows.length / (SHEET_ROWS - 1)));
   for (let s = 0; s < sheets; s++) {
@@ -45,32 +46,4 @@ export async function buildWorkbook<T>(sheetName: string, columns: ExcelColumn<T
 export async function sendWorkbook<T>(reply: FastifyReply, sheetName: string, columns: ExcelColumn<T>[], rows: T[]) {
   const body = await buildWorkbook(sheetName, columns, rows);
   return reply.header('Content-Type', `${XLSX_MIME};charset=utf-8`).send(body);
-}
-
-/** Reads the first sheet into objects keyed by the header row's titles (import by column title). */
-export async function readSheet(data: Buffer): Promise<Record<string, string>[]> {
-  const wb = new ExcelJS.Workbook();
-  // exceljs' typings predate Node's generic Buffer; the bytes are what it expects.
-  await wb.xlsx.load(data as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0];
-  if (!ws) return [];
-  const headers: string[] = [];
-  ws.getRow(1).eachCell((c, col) => {
-    headers[col] = String(c.text ?? '').trim();
-  });
-  const out: Record<string, string>[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const rec: Record<string, string> = {};
-    let any = false;
-    row.eachCell((c, col) => {
-      const key = headers[col];
-      if (!key) return;
-      const text = String(c.text ?? '').trim();
-      if (text) any = true;
-      rec[key] = text;
-    });
-    if (any) out.push(rec);
-  });
-  return out;
 }

@@ -1,22 +1,41 @@
 import { ServiceError } from '../errors';
 import type { Db } from '../../db/client';
+import { readSheet } from './xlsx-reader';
 
 export type ImportOutcome = 'inserted' | 'updated' | 'exists';
 
+/** The system parameter holding the most data rows one import may have. */
+export const IMPORT_MAX_ROWS_KEY = 'sys.import.maxRows';
+export const DEFAULT_IMPORT_MAX_ROWS = 5000;
+
+/** sys.import.maxRows as a positive integer; the default when it is missing or not one. */
+export function importRowLimit(configured: string): number {
+  const value = configured.trim();
+  const n = Number(value);
+  return /^\d+$/.test(value) && Number.isSafeInteger(n) && n > 0 ? n : DEFAULT_IMPORT_MAX_ROWS;
+}
+
 class ImportFailed extends Error {}
 
-export interface ImportRowsOptions {
+export interface ImportOptions {
   /** What a row is called in the report, with its key: '账号 admin', '问题 运费怎么算'. */
   label: (cells: Record<string, string>) => string;
   importOne: (db: Db, cells: Record<string, string>) => Promise<ImportOutcome>;
+  /** The answer to a file without data rows: '导入用户数据不能为空！'. */
+  emptyMessage: string;
+  /** From importRowLimit: more data rows than this and nothing is imported. */
+  maxRows: number;
 }
 
 /**
- * An Excel import as one transaction: when any row fails nothing is written and the report lists every
- * failing row (contract §5.9 wording); otherwise the report lists every row. Each row runs in a savepoint
- * so a failed row cannot poison the ones after it.
+ * An uploaded Excel file imported as one transaction. The file is read by readSheet, which bounds what
+ * a hostile or broken file can cost before any row is written. When any row fails nothing is written
+ * and the report lists every failing row (contract §5.9 wording); otherwise the report lists every
+ * row. Each row runs in a savepoint so a failed row cannot poison the ones after it.
  */
-export async function importRows(db: Db, sheet: Record<string, string>[], opts: ImportRowsOptions): Promise<string> {
+export async function importWorkbook(db: Db, data: Buffer, opts: ImportOptions): Promise<string> {
+  const sheet = await readSheet(data, { maxRows: opts.maxRows });
+  if (sheet.length === 0) throw new ServiceError(opts.emptyMessage);
   const successes: string[] = [];
   const failures: string[] = [];
   try {

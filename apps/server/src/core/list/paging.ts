@@ -33,8 +33,9 @@ export async function paged<T>(
  */
 export function orderBy(q: Pick<ListQuery, 'orderByColumn' | 'isAsc'>, sortable: Record<string, AnyPgColumn>, fallback: SQL[]): SQL[] {
   if (!q.orderByColumn) return fallback;
+  // Own keys only: a plain lookup would find `__proto__` or `constructor` on every object.
+  if (!Object.hasOwn(sortable, q.orderByColumn)) throw new ServiceError('参数不符合规范，不能进行查询');
   const column = sortable[q.orderByColumn];
-  if (!column) throw new ServiceError('参数不符合规范，不能进行查询');
   const descending = q.isAsc === 'desc' || q.isAsc === 'descending';
   return [descending ? desc(column) : asc(column), ...fallback];
 }

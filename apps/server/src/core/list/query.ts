@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWireDateTime } from '../time';
 
 /** A query-string boolean as clients send it: true/false/1/0/on/off/yes/no. */
 export const queryBool = z
@@ -21,6 +22,13 @@ export const idList = z
 /** A single numeric id in a path or query. */
 export const idParam = z.coerce.number<string>().int('编号必须是整数').positive('编号必须是正整数');
 
+/** A date-range bound: empty (no bound) or a real calendar day, refused with the bound's name otherwise. */
+const dateBound = (label: string) =>
+  z
+    .string()
+    .refine((v) => v === '' || isWireDateTime(v), `${label}格式不正确`)
+    .optional();
+
 /**
  * Paging, sorting and the created-time range of every list (contract §1.3). The date range keys come
  * literally as `params[beginTime]` / `params[endTime]`; `params[dataScope]` from a client is never read.
@@ -30,8 +38,8 @@ export const listQuery = z.object({
   pageSize: z.coerce.number<string>().int().min(1).max(1000, '每页条数不能超过1000').optional(),
   orderByColumn: z.string().max(500, '参数已超过最大限制，不能进行查询').optional(),
   isAsc: z.enum(['asc', 'desc', 'ascending', 'descending']).optional(),
-  'params[beginTime]': z.string().optional(),
-  'params[endTime]': z.string().optional(),
+  'params[beginTime]': dateBound('开始时间'),
+  'params[endTime]': dateBound('结束时间'),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

@@ -37,4 +37,9 @@ export const seedConfigs: ConfigSeed[] = [
     configId: 9, configName: '用户管理-密码字符范围', configKey: 'sys.account.chrtype', configValue: '0',
     remark: '默认任意字符范围，0任意（密码可以输入任意字符），1数字（密码只能为0-9数字），2英文字母（密码只能为a-z和A-Z字母），3字母和数字（密码必须包含字母，数字），4字母数字和特殊字符（目前支持的特殊字符包括：~!@#$%^&*()-=_+）',
   },
+  {
+    configId: 10, configName: '模型配置-允许访问内网地址', configKey: 'ai.model.allowPrivateNetwork', configValue: 'false',
+    remark: '模型配置的测试连接与模型列表是否可以访问本机和内网地址（true允许，false禁止）；链路本地与云元数据地址始终禁止',
+  },
+  { configId: 11, configName: '导入-单次最大行数', configKey: 'sys.import.maxRows', configValue: '5000', remark: '一次Excel导入最多读取的数据行数，超过时拒绝导入' },
 ];

@@ -9,14 +9,13 @@ type MenuSeed = Pick<
 type Row = [number, number, number, string, 'M' | 'C' | 'F', string, string, string, string];
 
 /**
- * The RuoYi menu tree, row for row, so any RuoYi-Vue3 client finds the routes and permissions it expects.
- * Menu 4 is the external-link example (the only is_frame 0 row).
+ * The RuoYi menu tree, row for row, so any RuoYi-Vue3 client finds the routes and permissions it expects,
+ * without RuoYi's external link to its own site (menu 4).
  */
 const rows: Row[] = [
   [1, 0, 1, '系统管理', 'M', 'system', '', '', 'system'],
   [2, 0, 2, '系统监控', 'M', 'monitor', '', '', 'monitor'],
   [3, 0, 3, '系统工具', 'M', 'tool', '', '', 'tool'],
-  [4, 0, 4, '若依官网', 'M', 'http://ruoyi.vip', '', '', 'guide'],
   [100, 1, 1, '用户管理', 'C', 'user', 'system/user/index', 'system:user:list', 'user'],
   [101, 1, 2, '角色管理', 'C', 'role', 'system/role/index', 'system:role:list', 'peoples'],
   [102, 1, 3, '菜单管理', 'C', 'menu', 'system/menu/index', 'system:menu:list', 'tree-table'],
@@ -125,10 +124,7 @@ const rows: Row[] = [
   [2043, 2004, 4, '模型删除', 'F', '#', '', 'ai:model:remove', '#'],
 ];
 
-const isExternalLink = (path: string) => /^https?:\/\//.test(path);
-
-function remarkFor(name: string, type: Row[4], path: string): string {
-  if (isExternalLink(path)) return `${name}地址`;
+function remarkFor(name: string, type: Row[4]): string {
   if (type === 'M') return `${name}目录`;
   if (type === 'C') return `${name}菜单`;
   return '';
@@ -144,7 +140,7 @@ export const seedMenus: MenuSeed[] = rows.map(([menuId, parentId, orderNum, menu
   component: component || null,
   perms: perms || null,
   icon,
-  isFrame: isExternalLink(path) ? 0 : 1,
+  isFrame: 1,
   query: '',
-  remark: remarkFor(menuName, menuType, path),
+  remark: remarkFor(menuName, menuType),
 }));

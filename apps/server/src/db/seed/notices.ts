@@ -15,8 +15,7 @@ const productIntroduction = [
   '<p>系统同时提供用户、角色、菜单、部门、字典、参数、日志、定时任务等完整的系统管理功能。</p>',
 ].join('');
 
+/** Id 3 as in earlier installs, where RuoYi's two release notices held 1 and 2. */
 export const seedNotices: NoticeSeed[] = [
-  { noticeId: 1, noticeTitle: '温馨提醒：2018-07-01 若依新版本发布啦', noticeType: '2', noticeContent: '新版本内容' },
-  { noticeId: 2, noticeTitle: '维护通知：2018-07-01 若依系统凌晨维护', noticeType: '1', noticeContent: '维护内容' },
   { noticeId: 3, noticeTitle: 'AI客服系统介绍', noticeType: '1', noticeContent: productIntroduction },
 ];

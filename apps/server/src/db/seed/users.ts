@@ -9,8 +9,8 @@ type UserSeed = Pick<
 >;
 
 export const seedUsers: UserSeed[] = [
-  { userId: 1, deptId: 103, userName: 'admin', nickName: '若依', email: 'ry@163.com', phonenumber: '15888888888', sex: '1', remark: '管理员' },
-  { userId: 2, deptId: 105, userName: 'ry', nickName: '若依', email: 'ry@qq.com', phonenumber: '15666666666', sex: '1', remark: '测试员' },
+  { userId: 1, deptId: 103, userName: 'admin', nickName: '管理员', email: 'ry@163.com', phonenumber: '15888888888', sex: '1', remark: '管理员' },
+  { userId: 2, deptId: 105, userName: 'ry', nickName: '测试员', email: 'ry@qq.com', phonenumber: '15666666666', sex: '1', remark: '测试员' },
 ];
 
 export const seedUserRoles: (typeof sysUserRole.$inferInsert)[] = [

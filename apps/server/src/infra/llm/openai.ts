@@ -1,6 +1,14 @@
+import type { RequestInit } from 'undici';
 import type { ChatMessage } from '../../modules/ai/engine/types';
-import { badResponseError, httpError, LlmError, networkError, providerMessage, scrubSecret, streamError, timeoutError } from './errors';
+import { OutboundError, outboundFetch, type OutboundPolicy, type Resolver } from '../outbound/fetch';
+import { badResponseError, httpError, LlmError, networkError, outboundError, streamError, timeoutError } from './errors';
 import { SseParser } from './sse';
+
+/** Where a call may go (the deployment's policy) and, for tests, how host names resolve. */
+export interface LlmTarget {
+  policy: OutboundPolicy;
+  resolver?: Resolver;
+}
 
 export interface StreamChatOptions {
   /** e.g. https://api.openai.com/v1 (a trailing slash is fine). */
@@ -13,6 +21,7 @@ export interface StreamChatOptions {
   /** Longest wait for the response headers, and for each further piece of the stream. */
   timeoutMs: number;
   signal?: AbortSignal;
+  target: LlmTarget;
 }
 
 export type StreamChatEvent =
@@ -24,7 +33,11 @@ export interface ListModelsOptions {
   apiKey: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  target: LlmTarget;
 }
+
+/** More than any chat reply or model list; a server sending more is not a model service. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const endpoint = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
 
@@ -41,21 +54,22 @@ export function estimateTokens(text: string): number {
 const estimatePrompt = (messages: ChatMessage[]) => messages.reduce((n, m) => n + 4 + estimateTokens(m.content), 0);
 
 /**
- * One HTTP exchange with a provider: an abort controller fed by the caller's signal and by a timer
- * that runs only while we wait on the provider (not while the consumer handles what we yielded).
+ * One HTTP exchange with a provider through the outbound guard: an abort controller fed by the caller's
+ * signal and by a timer that runs only while we wait on the provider (not while the consumer handles
+ * what we yielded).
  */
 class Call {
   readonly controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private timedOut = false;
+  /** A timeout before the connection stood reads as unreachable, like a refused port: a filtered port must not look different. */
+  private connected = false;
   private readonly onAbort = () => this.controller.abort();
 
   constructor(
-    private readonly timeoutMs: number,
-    private readonly apiKey: string,
-    private readonly signal?: AbortSignal,
+    private readonly opts: { timeoutMs: number; apiKey: string; signal?: AbortSignal; target: LlmTarget },
   ) {
-    signal?.addEventListener('abort', this.onAbort, { once: true });
+    opts.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
   /** Awaits one step on the network under the timeout, turning failures into LlmError (or the caller's abort reason). */
@@ -64,48 +78,50 @@ class Call {
     this.timer = setTimeout(() => {
       this.timedOut = true;
       this.controller.abort();
-    }, this.timeoutMs);
+    }, this.opts.timeoutMs);
     try {
       return await step();
     } catch (err) {
-      if (this.timedOut) throw timeoutError();
+      if (this.timedOut) throw this.connected ? timeoutError() : networkError();
       this.throwIfAborted();
       if (err instanceof LlmError) throw err;
-      throw networkError(scrubSecret(causeOf(err), this.apiKey));
+      if (err instanceof OutboundError) throw outboundError(err.kind);
+      // The connection broke mid-body: undici's "terminated" names no more than that.
+      throw networkError();
     } finally {
       clearTimeout(this.timer);
     }
   }
 
   private throwIfAborted(): void {
-    if (this.signal?.aborted) throw this.signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+    const { signal } = this.opts;
+    if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
   }
 
-  async fetch(url: string, init: RequestInit): Promise<Response> {
+  /** A non-2xx answer ends the call with its status only: its body is not read. */
+  async fetch(url: string, init: { method: string; headers: Record<string, string>; body?: string }) {
+    const { apiKey, target } = this.opts;
+    const request: Omit<RequestInit, 'signal' | 'dispatcher' | 'redirect'> = { ...init, headers: { ...init.headers, authorization: `Bearer ${apiKey}` } };
     const res = await this.wait(() =>
-      fetch(url, { ...init, headers: { ...init.headers, authorization: `Bearer ${this.apiKey}` }, signal: this.controller.signal }),
+      outboundFetch(url, request, {
+        ...target,
+        maxBodyBytes: MAX_BODY_BYTES,
+        signal: this.controller.signal,
+        onConnected: () => {
+          this.connected = true;
+        },
+      }),
     );
-    if (!res.ok) {
-      const body = await this.wait(() => res.text());
-      throw httpError(res.status, scrubSecret(providerMessage(body), this.apiKey));
-    }
+    if (!res.ok) throw httpError(res.status);
     return res;
   }
 
   end(): void {
     clearTimeout(this.timer);
-    this.signal?.removeEventListener('abort', this.onAbort);
-    // Closes the connection when the consumer stopped early; a no-op after a complete body.
+    this.opts.signal?.removeEventListener('abort', this.onAbort);
+    // Closes the connection when the consumer stopped early or the answer was refused; a no-op after a complete body.
     this.controller.abort();
   }
-}
-
-/** undici reports "fetch failed" with the socket error (ECONNREFUSED, ENOTFOUND…) as its cause. */
-function causeOf(err: unknown): string {
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  if (cause && typeof cause.message === 'string') return cause.message;
-  return err instanceof Error ? err.message : String(err);
 }
 
 interface CompletionChunk {
@@ -119,11 +135,11 @@ function parseChunk(data: string): CompletionChunk {
   try {
     parsed = JSON.parse(data);
   } catch {
-    throw badResponseError(data.slice(0, 100));
+    throw badResponseError();
   }
-  if (parsed === null || typeof parsed !== 'object') throw badResponseError(data.slice(0, 100));
+  if (parsed === null || typeof parsed !== 'object') throw badResponseError();
   const chunk = parsed as CompletionChunk;
-  if (chunk.error !== undefined) throw streamError(providerMessage(data));
+  if (chunk.error !== undefined) throw streamError();
   return chunk;
 }
 
@@ -141,7 +157,7 @@ function usageOf(chunk: CompletionChunk): { promptTokens: number; completionToke
  * LlmError; an abort through `signal` rejects with the signal's reason.
  */
 export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<StreamChatEvent> {
-  const call = new Call(opts.timeoutMs, opts.apiKey, opts.signal);
+  const call = new Call(opts);
   try {
     const res = await call.fetch(endpoint(opts.baseUrl, '/chat/completions'), {
       method: 'POST',
@@ -203,7 +219,7 @@ export async function* streamChat(opts: StreamChatOptions): AsyncGenerator<Strea
 
 /** Model ids the provider offers (`GET {baseUrl}/models`), sorted. */
 export async function listModels(opts: ListModelsOptions): Promise<string[]> {
-  const call = new Call(opts.timeoutMs, opts.apiKey, opts.signal);
+  const call = new Call(opts);
   try {
     const res = await call.fetch(endpoint(opts.baseUrl, '/models'), { method: 'GET', headers: { accept: 'application/json' } });
     const body = await call.wait(() => res.text());

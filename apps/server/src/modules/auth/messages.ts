@@ -1,4 +1,4 @@
-import { PASSWORD_LOCK_MS, PASSWORD_MAX_RETRY } from '@acs/shared';
+import { PASSWORD_LOCK_MS } from '@acs/shared';
 
 /** Login and registration messages of the contract (§5.1, §5.2). */
 export const AuthMsg = {
@@ -7,7 +7,7 @@ export const AuthMsg = {
   REQUIRED: '* 必须填写',
   IP_BLOCKED: '很遗憾，访问IP已被列入系统黑名单',
   USER_BLOCKED: '用户已封禁，请联系管理员',
-  LOCKED: `密码输入错误${PASSWORD_MAX_RETRY}次，帐户锁定${PASSWORD_LOCK_MS / 60_000}分钟`,
+  locked: (failures: number) => `密码输入错误${failures}次，帐户锁定${PASSWORD_LOCK_MS / 60_000}分钟`,
   LOGIN_SUCCESS: '登录成功',
   LOGOUT_SUCCESS: '退出成功',
   REGISTER_SUCCESS: '注册成功',

@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
 import { CacheKey } from '../../core/cache-keys';
 import { ServiceError } from '../../core/errors';
@@ -27,6 +28,14 @@ export function kvRateLimitStore(deps: Pick<AppDeps, 'kv' | 'now'>, scope: strin
       return this;
     }
   };
+}
+
+/**
+ * A route's own allowance per client IP under the credential plugin. The route's name keeps its
+ * counter apart from the login/register attempts, which share the plugin's key.
+ */
+export function perClientLimit(name: string, max: number): { max: number; keyGenerator: (request: FastifyRequest) => string } {
+  return { max, keyGenerator: (request) => `${name}:${request.clientIp}` };
 }
 
 export function credentialRateLimit(deps: Pick<AppDeps, 'kv' | 'now'>): RateLimitPluginOptions {

@@ -13,10 +13,16 @@ import { currentUserInfo } from './info.service';
 import { LoginStatus, writeLoginLog } from './login-log';
 import { login } from './login.service';
 import { AuthMsg } from './messages';
-import { credentialRateLimit } from './rate-limit';
+import { credentialRateLimit, perClientLimit } from './rate-limit';
 import { register } from './register.service';
 import { routerMenus } from './repository';
 import { buildRouters } from './router-builder';
+
+/** Reads of the registration switch per client IP and minute: a page load needs one. */
+const REGISTER_ENABLED_READS_PER_MINUTE = 60;
+/** Captcha images and logouts per client IP and minute: a login or a logout needs one, an office shares an IP. */
+const CAPTCHAS_PER_MINUTE = 60;
+const LOGOUTS_PER_MINUTE = 60;
 
 /** Missing fields become empty strings so the contract's own messages (and login log rows) apply. */
 const field = z.string().optional().default('');
@@ -30,7 +36,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   const { deps } = app;
   await app.register(rateLimit, credentialRateLimit(deps));
 
-  app.get('/captchaImage', { config: { access: 'anonymous' } }, async () => {
+  app.get('/captchaImage', { config: { access: 'anonymous', rateLimit: perClientLimit('captchaImage', CAPTCHAS_PER_MINUTE) } }, async () => {
     const captchaEnabled = await isConfigEnabled(deps, 'sys.account.captchaEnabled', true);
     if (!captchaEnabled) return ok({ captchaEnabled });
     return ok({ captchaEnabled, ...(await issueCaptcha(deps.kv)) });
@@ -51,7 +57,14 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
-  app.post('/logout', { config: { access: 'anonymous' } }, async (request) => {
+  // Not in the RuoYi contract: lets the register page say registration is off before the form is filled.
+  app.get(
+    '/registerEnabled',
+    { config: { access: 'anonymous', rateLimit: perClientLimit('registerEnabled', REGISTER_ENABLED_READS_PER_MINUTE) } },
+    async () => okData(await isConfigEnabled(deps, 'sys.account.registerUser', false)),
+  );
+
+  app.post('/logout', { config: { access: 'anonymous', rateLimit: perClientLimit('logout', LOGOUTS_PER_MINUTE) } }, async (request) => {
     const session = request.session ? await deleteSession(deps, request.session.tokenId) : null;
     if (session) await writeLoginLog(deps, session.userName, LoginStatus.SUCCESS, AuthMsg.LOGOUT_SUCCESS, clientOf(request));
     return okMsg(Msg.LOGOUT_SUCCESS);

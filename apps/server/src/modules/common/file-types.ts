@@ -1,3 +1,6 @@
+/** A stored file's path as a request names it (date folders, a name of at most 100 characters, a suffix). */
+export const FILE_PATH_MAX = 255;
+
 /**
  * The upload allow-list of contract §5.10 with the content type each is served with.
  * Nothing a browser would run as a page (html, svg, js) is in it.

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadStorage } from '../../infra/storage';
-import { CONTENT_TYPES, extensionOf } from './file-types';
+import { boundedText } from '../../core/rules';
+import { CONTENT_TYPES, extensionOf, FILE_PATH_MAX } from './file-types';
 
 /** Stored names carry a timestamp or uuid, so a served file never changes under its URL. */
 const CACHE_SECONDS = 7 * 24 * 3600;
@@ -15,7 +16,7 @@ export const profileFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/*',
-    { config: { access: 'anonymous' }, schema: { params: z.object({ '*': z.string() }), hide: true } },
+    { config: { access: 'anonymous' }, schema: { params: z.object({ '*': boundedText('文件路径', FILE_PATH_MAX) }), hide: true } },
     async (request, reply) => {
     const key = request.params['*'];
     const type = CONTENT_TYPES[extensionOf(key)];

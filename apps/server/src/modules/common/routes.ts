@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../core/envelope';
+import { boundedText } from '../../core/rules';
 import { downloadStorage, uploadStorage } from '../../infra/storage';
 import { downloadableKey, sendAttachment } from './download';
+import { FILE_PATH_MAX } from './file-types';
 import {
   GENERAL_UPLOAD,
   IMAGE_UPLOAD,
@@ -59,7 +61,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     '/common/download',
     {
       config: auth,
-      schema: { querystring: z.object({ fileName: z.string().default(''), delete: z.stringbool().default(false) }) },
+      schema: { querystring: z.object({ fileName: boundedText('文件名称', FILE_PATH_MAX).default(''), delete: z.stringbool().default(false) }) },
     },
     async (request, reply) => {
       const { fileName, delete: deleteAfter } = request.query;
@@ -73,7 +75,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/common/download/resource',
-    { config: auth, schema: { querystring: z.object({ resource: z.string().default('') }) } },
+    { config: auth, schema: { querystring: z.object({ resource: boundedText('资源路径', FILE_PATH_MAX).default('') }) } },
     async (request, reply) => {
       const { resource } = request.query;
       const storage = uploadStorage(deps.config);

@@ -7,11 +7,16 @@ import { uploadStorage } from '../../infra/storage';
 import type { AppDeps } from '../../app';
 import { contentMatchesExtension, DEFAULT_ALLOWED_EXTENSIONS, extensionOf, IMAGE_EXTENSIONS } from './file-types';
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
 /** Per-file ceiling of the multipart parser (contract §5.10); routes may pass a smaller one. */
 export const MAX_FILE_BYTES = 10 * MB;
 export const MAX_AVATAR_BYTES = 5 * MB;
 const MAX_FILENAME_LENGTH = 100;
+/** Files one multi-file upload takes; with the per-file size this bounds what one request can hold. */
+export const MAX_FILES_PER_REQUEST = 10;
+/** Upload forms carry files; text fields are at most a few words, so they never get the default 1 MB each. */
+const MAX_FIELD_BYTES = 64 * KB;
 /** URL prefix under which uploadDir is served (below the API prefix). */
 export const PROFILE_PREFIX = '/profile/';
 
@@ -31,7 +36,7 @@ export interface IncomingFile {
 
 /** Registers the multipart parser on the root; each read passes its own per-file limit. */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 20, fields: 50, parts: 100 } });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, fieldSize: MAX_FIELD_BYTES, files: 20, fields: 50, parts: 100 } });
 }
 
 const sizeMessage = (maxBytes: number) =>
@@ -48,17 +53,22 @@ function checkFile(file: IncomingFile, rule: UploadRule): void {
 }
 
 /**
- * Reads the files of one multipart field, enforcing the rule's size and type on the server.
+ * Reads the files of one multipart field, enforcing the rule's size and type on the server. At most
+ * `maxFiles` files are held in memory; parts of other fields are drained unread.
  * `files[]` is accepted for `files` because browsers' FormData conventions differ.
  */
-export async function readFiles(request: FastifyRequest, field: string, rule: UploadRule): Promise<IncomingFile[]> {
+export async function readFiles(request: FastifyRequest, field: string, rule: UploadRule, maxFiles = MAX_FILES_PER_REQUEST): Promise<IncomingFile[]> {
   if (!request.isMultipart()) throw new ServiceError('请选择要上传的文件');
   const files: IncomingFile[] = [];
   try {
     for await (const part of request.parts({ limits: { fileSize: rule.maxBytes } })) {
       if (part.type !== 'file') continue;
+      if (part.fieldname !== field && part.fieldname !== `${field}[]`) {
+        part.file.resume();
+        continue;
+      }
+      if (files.length === maxFiles) throw new ServiceError(`上传的文件数量超出限制，最多${maxFiles}个`);
       const data = await part.toBuffer();
-      if (part.fieldname !== field && part.fieldname !== `${field}[]`) continue;
       const file = { originalFilename: part.filename, ext: extensionOf(part.filename), data };
       checkFile(file, rule);
       files.push(file);
@@ -72,7 +82,7 @@ export async function readFiles(request: FastifyRequest, field: string, rule: Up
 }
 
 export async function readFile(request: FastifyRequest, field: string, rule: UploadRule): Promise<IncomingFile> {
-  const [first] = await readFiles(request, field, rule);
+  const [first] = await readFiles(request, field, rule, 1);
   return first;
 }
 

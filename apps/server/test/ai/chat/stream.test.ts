@@ -5,6 +5,7 @@ import { loginAs } from '../../helpers/login';
 import { call } from '../../common/support';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
+import { allowPrivateModels } from '../../helpers/outbound';
 import { addProvider, addRule, API, createAgent, isMessage, listen, SseReader, visitor, type PublicMessage } from '../runtime/support';
 
 let t: TestApp;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   base = await listen(t);
   fake = await startFakeOpenAI();
+  await allowPrivateModels(t);
   agentId = await createAgent(t);
   await addRule(t, agentId, '价格', '每月99元。');
 });
@@ -194,8 +196,8 @@ describe('model answers on the stream', () => {
     ['fake-hang', {}, 'timeout: 模型服务响应超时'],
     ['fake-slow', { timeoutMs: 500 }, 'timeout: 模型服务响应超时'],
     ['fake-error', {}, 'http: 模型服务返回错误（HTTP 500）'],
-    ['fake-ratelimit', {}, 'rate_limit: 模型服务限流，请稍后再试'],
-    ['fake-echo', { apiKey: 'sk-wrong-key' }, 'auth: API Key 无效或无权限'],
+    ['fake-ratelimit', {}, 'rate_limit: 模型服务返回错误（HTTP 429）'],
+    ['fake-echo', { apiKey: 'sk-wrong-key' }, 'auth: 模型服务返回错误（HTTP 401）'],
   ])('answers with the fallback when %s fails (%o), recording why', async (model, opts, error) => {
     const id = await modelAgent(model, { timeoutMs: 400, ...opts });
     const v = await visitor(t, id);

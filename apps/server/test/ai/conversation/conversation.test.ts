@@ -31,7 +31,8 @@ beforeAll(async () => {
   base = await listen(t);
   admin = await loginAs(t.app, 'admin', 'admin123');
   nobody = await userWithoutRoles(t, 'noconv');
-  agentId = await createAgent(t, { name: '售前客服' });
+  // Owned by 'ry' (dept 105, in 普通角色's custom scope): the colleague below sees its conversations.
+  agentId = await createAgent(t, { name: '售前客服', createBy: 'ry' });
   await addRule(t, agentId, '价格', '每月99元。');
 });
 
@@ -102,16 +103,16 @@ describe('take over, reply, hand back, close', () => {
     const s = await customerStream(v);
 
     const took = await req<{ data: { status: string; assigneeName: string } }>('POST', `/ai/conversation/${v.conversationId}/takeover`);
-    expect(took.data).toMatchObject({ status: 'human', assigneeName: '若依' });
+    expect(took.data).toMatchObject({ status: 'human', assigneeName: '管理员' });
     await s.waitFor((e) => e.event === 'status' && (e.data as { status: string }).status === 'human');
-    expect((await s.waitFor(isMessage((m) => m.sender === 'system' && m.seq === 4))).data).toMatchObject({ content: '客服若依已接入' });
+    expect((await s.waitFor(isMessage((m) => m.sender === 'system' && m.seq === 4))).data).toMatchObject({ content: '客服管理员已接入' });
 
     const replied = await req<{ data: { sender: string; senderName: string; content: string } }>('POST', `/ai/conversation/${v.conversationId}/reply`, {
       content: ' 您好，我是人工客服 ',
     });
-    expect(replied.data).toMatchObject({ sender: 'staff', senderName: '若依', content: '您好，我是人工客服' });
+    expect(replied.data).toMatchObject({ sender: 'staff', senderName: '管理员', content: '您好，我是人工客服' });
     const onStream = await s.waitFor(isMessage((m) => m.sender === 'staff'));
-    expect(onStream.data).toMatchObject({ senderName: '若依', content: '您好，我是人工客服' });
+    expect(onStream.data).toMatchObject({ senderName: '管理员', content: '您好，我是人工客服' });
 
     // While staff answer, the AI stays silent.
     await v.send('价格');
@@ -145,14 +146,14 @@ describe('take over, reply, hand back, close', () => {
     await req('POST', `/ai/conversation/${v.conversationId}/reply`, { content: '我来接待您' });
     const rows = await messagesOf(v.conversationId);
     expect(rows.slice(2).map((m) => [m.sender, m.content])).toEqual([
-      ['system', '客服若依已接入'],
+      ['system', '客服管理员已接入'],
       ['staff', '我来接待您'],
     ]);
 
     const colleague = await loginAs(t.app, 'ry', 'admin123');
     expect(await req('POST', `/ai/conversation/${v.conversationId}/reply`, { content: '我也来' }, colleague)).toEqual({
       code: 500,
-      msg: "该会话正由客服'若依'接待，不能回复",
+      msg: "该会话正由客服'管理员'接待，不能回复",
     });
     expect(await req('POST', `/ai/conversation/${v.conversationId}/reply`, { content: '  ' })).toEqual({ code: 500, msg: '回复内容不能为空' });
   });

@@ -6,6 +6,7 @@ import { loginAs, type LoggedIn } from '../../helpers/login';
 import { userWithoutRoles } from '../../helpers/crud';
 import { call, eventually } from '../../common/support';
 import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
+import { allowPrivateModels } from '../../helpers/outbound';
 import { addProvider, addRule, API, createAgent } from '../runtime/support';
 
 let t: TestApp;
@@ -35,6 +36,7 @@ beforeAll(async () => {
   admin = await loginAs(t.app, 'admin', 'admin123');
   nobody = await userWithoutRoles(t, 'nodebug');
   fake = await startFakeOpenAI();
+  await allowPrivateModels(t);
 });
 
 afterAll(async () => {
@@ -86,7 +88,7 @@ describe('debug chat', () => {
     const broken = await createAgent(t, { providerId: await addProvider(t, fake.baseUrl, 'sk-wrong'), model: 'fake-echo', fallbackReply: '稍后再试' });
     const failed = await debug(broken, { content: '介绍一下' });
     expect(failed.data.turn.replies[0]).toMatchObject({ content: '稍后再试', hit: { type: 'fallback' } });
-    expect(failed.data.turn.replies[0].hit?.error).toMatch(/^auth: API Key 无效或无权限/);
+    expect(failed.data.turn.replies[0].hit?.error).toBe('auth: 模型服务返回错误（HTTP 401）');
   });
 
   it('reports a handoff, and starts over after it', async () => {

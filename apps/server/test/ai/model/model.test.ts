@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { userWithoutRoles } from '../../helpers/crud';
 import { startFakeOpenAI, type FakeOpenAI } from '../../helpers/fake-openai';
+import { allowPrivateModels } from '../../helpers/outbound';
 import { call, eventually } from '../../common/support';
 
 const API = '/prod-api';
@@ -69,6 +70,7 @@ beforeAll(async () => {
   admin = await loginAs(t.app, 'admin', 'admin123');
   nobody = await userWithoutRoles(t, 'nomodel');
   fake = await startFakeOpenAI();
+  await allowPrivateModels(t);
 });
 afterAll(() => fake.close());
 
@@ -286,12 +288,12 @@ describe('测试连接 and 获取模型', () => {
     });
   });
 
-  it('reports a wrong key, a server error and rate limiting as failed tests with the reason', async () => {
+  it('reports a wrong key, a server error and rate limiting as failed tests with the status', async () => {
     const wrong = await test(probe('fake-echo', { apiKey: 'sk-wrong-000000000000' }));
-    expect(wrong).toMatchObject({ ok: false, error: 'API Key 无效或无权限：Incorrect API key provided.' });
+    expect(wrong).toMatchObject({ ok: false, error: '模型服务返回错误（HTTP 401）' });
     expect(wrong.reply).toBeUndefined();
-    expect(await test(probe('fake-error'))).toMatchObject({ ok: false, error: '模型服务返回错误（HTTP 500）：The server had an error while processing your request.' });
-    expect(await test(probe('fake-ratelimit'))).toMatchObject({ ok: false, error: '模型服务限流，请稍后再试：Rate limit reached for requests' });
+    expect(await test(probe('fake-error'))).toMatchObject({ ok: false, error: '模型服务返回错误（HTTP 500）' });
+    expect(await test(probe('fake-ratelimit'))).toMatchObject({ ok: false, error: '模型服务返回错误（HTTP 429）' });
   });
 
   it('reports a provider that never answers as a timeout', async () => {
@@ -308,7 +310,7 @@ describe('测试连接 and 获取模型', () => {
     expect(res.data).toEqual(expect.arrayContaining(['fake-echo', 'fake-hang']));
     expect(await req('POST', '/ai/model/models', { baseUrl: fake.baseUrl, apiKey: 'sk-bad-key-00000000' })).toEqual({
       code: 500,
-      msg: '获取模型列表失败：API Key 无效或无权限：Incorrect API key provided.',
+      msg: '获取模型列表失败：模型服务返回错误（HTTP 401）',
     });
   });
 });

@@ -126,6 +126,8 @@ export interface SseEvent {
 export class SseReader {
   readonly events: SseEvent[] = [];
   readonly comments: string[] = [];
+  /** The last `retry:` field: the reconnect delay (ms) the server asked for. */
+  retry: number | undefined;
   status = 0;
   headers = new Headers();
   private readonly controller = new AbortController();
@@ -168,6 +170,7 @@ export class SseReader {
             if (field === 'data') current.data.push(value);
             else if (field === 'event') current.event = value;
             else if (field === 'id') current.id = value;
+            else if (field === 'retry') this.retry = Number(value);
           }
         }
       }

@@ -165,7 +165,7 @@ describe('menu writes', () => {
     [{ menuName: 'x'.repeat(51) }, '菜单名称长度不能超过50个字符'],
     [{ orderNum: undefined }, '显示顺序不能为空'],
     [{ path: 'p'.repeat(201) }, '路由地址不能超过200个字符'],
-    [{ component: 'c'.repeat(201) }, '组件路径不能超过255个字符'],
+    [{ component: 'c'.repeat(256) }, '组件路径不能超过255个字符'],
     [{ menuType: '' }, '菜单类型不能为空'],
     [{ perms: 'p'.repeat(101) }, '权限标识长度不能超过100个字符'],
   ])('validates %j', async (over, msg) => {

@@ -10,7 +10,8 @@ describe('notice content sanitiser', () => {
       '<ul><li>一</li></ul><ol><li>二</li></ol><blockquote>引用</blockquote>' +
       '<p><span style="color: rgb(255, 0, 0); background-color: #ff0">彩色</span></p>' +
       '<table><tbody><tr><td colspan="2">格</td></tr></tbody></table>';
-    expect(clean(html)).toBe(html);
+    // sanitize-html writes void elements in their self-closing form.
+    expect(clean(html)).toBe(html.replace('<br>', '<br />'));
   });
 
   it('keeps safe links and images, and adds rel to links opening a new window', () => {
@@ -18,11 +19,12 @@ describe('notice content sanitiser', () => {
       '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">链接</a>',
     );
     expect(clean('<a href="mailto:a@b.c">信</a>')).toBe('<a href="mailto:a@b.c">信</a>');
+    expect(clean('<a href="https://ok" rel="opener" target="_self">y</a>')).toBe('<a href="https://ok">y</a>');
     expect(clean('<img src="/prod-api/profile/upload/2026/01/01/a.png" alt="图">')).toBe(
-      '<img src="/prod-api/profile/upload/2026/01/01/a.png" alt="图">',
+      '<img src="/prod-api/profile/upload/2026/01/01/a.png" alt="图" />',
     );
     expect(clean('<img src="/profile/upload/a.png"><img src="https://cdn.example.com/b.jpg" width="120">')).toBe(
-      '<img src="/profile/upload/a.png"><img src="https://cdn.example.com/b.jpg" width="120">',
+      '<img src="/profile/upload/a.png" /><img src="https://cdn.example.com/b.jpg" width="120" />',
     );
   });
 
@@ -36,7 +38,7 @@ describe('notice content sanitiser', () => {
 
   it('removes event handler attributes and other unknown attributes', () => {
     expect(clean('<p onclick="alert(1)" class="x" id="y">a</p>')).toBe('<p>a</p>');
-    expect(clean('<img src="https://x/a.png" onerror="alert(1)">')).toBe('<img src="https://x/a.png">');
+    expect(clean('<img src="https://x/a.png" onerror="alert(1)">')).toBe('<img src="https://x/a.png" />');
     expect(clean('<span style="color:red" onmouseover=alert(1)>a</span>')).toBe('<span style="color: red">a</span>');
   });
 
@@ -49,6 +51,7 @@ describe('notice content sanitiser', () => {
     expect(clean('<a href="data:text/html,<script>alert(1)</script>">x</a>')).toBe('<a>x</a>');
     expect(clean('<img src="javascript:alert(1)">')).toBe('');
     expect(clean('<img src="//evil.example/a.png">')).toBe('');
+    expect(clean('<img src="data:image/png;base64,AAAA">')).toBe('');
   });
 
   it('keeps only the allowed style properties with plain values', () => {

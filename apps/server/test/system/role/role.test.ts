@@ -179,7 +179,7 @@ describe('status, data scope and delete', () => {
     const tree = await get<{ checkedKeys: number[]; depts: { id: number; label: string; children?: unknown[] }[] }>(admin, `/system/role/deptTree/${roleId}`);
     expect(tree.checkedKeys).toEqual([103]);
     expect(tree.depts).toHaveLength(1);
-    expect(tree.depts[0]).toMatchObject({ id: 100, label: '若依科技', disabled: false });
+    expect(tree.depts[0]).toMatchObject({ id: 100, label: '示例科技', disabled: false });
     expect(tree).not.toHaveProperty('data');
 
     await send(admin, 'PUT', '/system/role/dataScope', { roleId, dataScope: '2', deptIds: [100, 101, 103], deptCheckStrictly: false });

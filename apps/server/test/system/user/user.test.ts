@@ -239,7 +239,7 @@ describe('GET /system/user/deptTree', () => {
   it('returns TreeSelect nodes', async () => {
     const body = await req<{ data: { id: number; label: string; disabled: boolean; children: { id: number }[] }[] }>('GET', '/system/user/deptTree');
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({ id: 100, label: '若依科技', disabled: false });
+    expect(body.data[0]).toMatchObject({ id: 100, label: '示例科技', disabled: false });
     expect(body.data[0]!.children.map((c) => c.id)).toEqual([101, 102]);
   });
 });
@@ -279,7 +279,7 @@ describe('POST /system/user/importData', () => {
   it('writes nothing when a row fails and reports each failure', async () => {
     const body = await upload([
       ['105', 'imp1', '导入一', 'imp1@example.com', '13900000001', '男', '正常'],
-      ['105', 'ry', '若依', '', '', '女', '正常'],
+      ['105', 'ry', '测试员', '', '', '女', '正常'],
       ['105', 'imp2', '导入二', 'bad-mail', '', '男', '正常'],
     ]);
     expect(body).toEqual({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AGENT_STATUSES, AGENT_TEMPLATES, LEAD_FIELDS } from '@acs/shared';
+import { AGENT_STATUSES, AGENT_TEMPLATES, AI_TEXT_MAX, LEAD_FIELDS } from '@acs/shared';
 import { listQuery } from '../../../core/list';
-import { optionalText, requiredText } from '../../../core/rules';
+import { boundedText as text, filterText, optionalText, requiredBoundedText } from '../../../core/rules';
+import { aiAgent, channelAccount } from '../../../db/schema';
 
 /** An integer within [min, max]; one message for the wrong type and the range. */
 const intIn = (label: string, min: number, max: number) => {
@@ -12,7 +13,6 @@ const numberIn = (label: string, min: number, max: number) => {
   const msg = `${label}取值范围为${min}~${max}`;
   return z.number({ error: `${label}必须是数字` }).min(min, msg).max(max, msg);
 };
-const text = (label: string, max: number) => z.string({ error: `${label}必须是文本` }).max(max, `${label}长度不能超过${max}个字符`);
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export const paramsSchema = z.object({
@@ -23,11 +23,11 @@ export const paramsSchema = z.object({
 
 export const handoffSchema = z.object({
   keywords: z
-    .array(requiredText('转人工关键词不能为空', 20, '转人工关键词长度不能超过20个字符'))
+    .array(requiredBoundedText('转人工关键词', AI_TEXT_MAX.handoffKeyword))
     .max(20, '转人工关键词不能超过20个'),
   explicitRequest: z.boolean({ error: '客户要求转人工必须是布尔值' }),
   failureThreshold: intIn('连续未解答转人工次数', 0, 10),
-  handoffReply: text('转人工回复', 500),
+  handoffReply: text('转人工回复', AI_TEXT_MAX.handoffReply),
 });
 
 export const businessHoursSchema = z
@@ -36,7 +36,7 @@ export const businessHoursSchema = z
     days: z.array(intIn('营业日', 1, 7)).max(7, '营业日不能超过7天'),
     start: z.string().regex(HH_MM, '营业开始时间格式应为HH:mm'),
     end: z.string().regex(HH_MM, '营业结束时间格式应为HH:mm'),
-    offHoursText: text('非工作时间提示', 500),
+    offHoursText: text('非工作时间提示', AI_TEXT_MAX.offHoursText),
   })
   .superRefine((v, ctx) => {
     if (!v.enabled) return;
@@ -50,8 +50,8 @@ export const leadGoalSchema = z
     enabled: z.boolean({ error: '留资目标开关必须是布尔值' }),
     fields: z.array(z.enum(LEAD_FIELDS, { error: '留资字段只能是手机号、微信号或姓名' })).max(LEAD_FIELDS.length, '留资字段重复'),
     askAfterTurns: intIn('询问留资的对话轮次', 1, 20),
-    askText: text('留资询问话术', 500),
-    thanksText: text('留资感谢语', 500),
+    askText: text('留资询问话术', AI_TEXT_MAX.leadAskText),
+    thanksText: text('留资感谢语', AI_TEXT_MAX.leadThanksText),
   })
   .superRefine((v, ctx) => {
     if (new Set(v.fields).size !== v.fields.length) ctx.addIssue({ code: 'custom', message: '留资字段重复', path: ['fields'] });
@@ -63,17 +63,17 @@ export const leadGoalSchema = z
 
 /** Every setting of an agent; on create a missing one comes from the template, on edit the stored one stays. */
 export const settingsFields = {
-  avatar: text('头像地址', 200).optional(),
+  avatar: text('头像地址', aiAgent.avatar).optional(),
   providerId: z.number({ error: '模型配置编号必须是数字' }).int().positive().nullable().optional(),
-  model: text('模型名称', 100).optional(),
+  model: text('模型名称', aiAgent.model).optional(),
   params: paramsSchema.optional(),
-  systemPrompt: text('系统提示词', 4000).optional(),
-  welcomeMessage: text('欢迎语', 1000).optional(),
+  systemPrompt: text('系统提示词', AI_TEXT_MAX.systemPrompt).optional(),
+  welcomeMessage: text('欢迎语', AI_TEXT_MAX.welcomeMessage).optional(),
   quickQuestions: z
-    .array(requiredText('快捷问题不能为空', 50, '快捷问题长度不能超过50个字符'))
+    .array(requiredBoundedText('快捷问题', AI_TEXT_MAX.quickQuestion))
     .max(8, '快捷问题不能超过8个')
     .optional(),
-  fallbackReply: text('兜底回复', 1000).optional(),
+  fallbackReply: text('兜底回复', AI_TEXT_MAX.fallbackReply).optional(),
   handoff: handoffSchema.optional(),
   businessHours: businessHoursSchema.optional(),
   leadGoal: leadGoalSchema.optional(),
@@ -81,7 +81,7 @@ export const settingsFields = {
   remark: optionalText(500, '备注长度不能超过500个字符'),
 };
 
-const agentName = requiredText('客服名称不能为空', 50, '客服名称长度不能超过50个字符');
+const agentName = requiredBoundedText('客服名称', aiAgent.name);
 
 export const agentCreateBody = z.object({
   name: agentName,
@@ -103,14 +103,14 @@ export const agentStatusBody = z.object({
 });
 
 export const agentListQuery = listQuery.extend({
-  name: z.string().optional(),
-  status: z.string().optional(),
+  name: filterText('客服名称', aiAgent.name),
+  status: filterText('状态', aiAgent.status),
 });
 export type AgentListQuery = z.infer<typeof agentListQuery>;
 
 export const channelCreateBody = z.object({
   platform: z.literal('web', { error: '只能新增网页渠道' }),
-  name: requiredText('渠道名称不能为空', 50, '渠道名称长度不能超过50个字符'),
+  name: requiredBoundedText('渠道名称', channelAccount.name),
 });
 
 export const channelBindBody = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX } from '@acs/shared';
+import { CHAT_MESSAGE_MAX, CONTACT_FIELD_MAX } from '@acs/shared';
 import { idParam } from '../../../core/list';
+import { boundedText } from '../../../core/rules';
+import { aiConversation } from '../../../db/schema';
 import { normalizeMobile } from '../../crm/capture';
 
 const conversationId = z.coerce.number<string | number>({ error: '会话编号不能为空' }).int('会话编号必须是整数').positive('会话编号必须是正整数');
@@ -8,8 +10,8 @@ const token = z.string({ error: '访客凭证不能为空' }).max(100, '访客�
 
 export const sessionBody = z.object({
   agentId: z.coerce.number<string | number>({ error: '客服编号不能为空' }).int('客服编号必须是整数').positive('客服编号必须是正整数'),
-  visitorId: z.string().max(64).optional(),
-  visitorToken: z.string().max(100).optional(),
+  visitorId: boundedText('访客编号', aiConversation.visitorId).optional(),
+  visitorToken: token.optional(),
   /** The page's 开始新会话 after the conversation ended: another conversation instead of the open one. */
   newConversation: z.boolean().optional(),
 });
@@ -38,11 +40,10 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 
 export const contactBody = visitorBody
   .extend({
-    name: z.preprocess(blankToUndefined, z.string().max(20, '姓名长度不能超过20个字符').optional()),
+    name: z.preprocess(blankToUndefined, boundedText('姓名', CONTACT_FIELD_MAX).optional()),
     phone: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      boundedText('手机号', CONTACT_FIELD_MAX)
         .transform((v, ctx) => {
           const mobile = normalizeMobile(v);
           if (!mobile) {
@@ -55,8 +56,7 @@ export const contactBody = visitorBody
     ),
     wechat: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      boundedText('微信号', CONTACT_FIELD_MAX)
         .refine((v) => WECHAT.test(v) || normalizeMobile(v) !== null, '请输入正确的微信号')
         .optional(),
     ),

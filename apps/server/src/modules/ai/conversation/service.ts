@@ -14,9 +14,10 @@ const RECORD_MESSAGES = 2000;
 
 /**
  * Debug-chat conversations belong to the debug dialog and never list; neither do pages opened
- * without a word said (every /chat visit opens a conversation).
+ * without a word said (every /chat visit opens a conversation). `scope` is the caller's data scope
+ * (./scope.ts).
  */
-function where(q: ConversationFilters): SQL | undefined {
+function where(q: ConversationFilters, scope: SQL | undefined): SQL | undefined {
   const keyword = q.keyword?.trim();
   const k = keyword ? likePattern(keyword) : '';
   const range = {
@@ -39,15 +40,16 @@ function where(q: ConversationFilters): SQL | undefined {
         )
       : undefined,
     ...dayRange(aiConversation.createTime, range),
+    scope,
   );
 }
 
 /** Newest activity first: the conversations needing attention are on top. */
 const order = [sql`${aiConversation.lastMessageTime} desc nulls last`, desc(aiConversation.conversationId)];
 
-export async function listConversations(deps: Deps, q: ConversationFilters & ListQuery) {
+export async function listConversations(deps: Deps, q: ConversationFilters & ListQuery, scope: SQL | undefined) {
   const { db } = deps.database;
-  const filter = where(q);
+  const filter = where(q, scope);
   return paged(
     q,
     async () =>
@@ -62,8 +64,8 @@ export async function listConversations(deps: Deps, q: ConversationFilters & Lis
   );
 }
 
-export function exportConversations(deps: Deps, q: ConversationFilters) {
-  return selectRows(deps.database.db).where(where(q)).orderBy(...order);
+export function exportConversations(deps: Deps, q: ConversationFilters, scope: SQL | undefined) {
+  return selectRows(deps.database.db).where(where(q, scope)).orderBy(...order);
 }
 
 export const CONVERSATION_COLUMNS: ExcelColumn<ConversationListRow>[] = [

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
 import { decryptSecret } from '../../../infra/crypto';
+import type { LlmTarget } from '../../../infra/llm/openai';
 import { aiModelProvider } from '../../../db/schema';
+import { isConfigEnabled } from '../../system/config/service';
+
+/** System parameter (参数设置): model services on loopback and LAN addresses may be called; off when missing. */
+export const ALLOW_PRIVATE_NETWORK_KEY = 'ai.model.allowPrivateNetwork';
+
+/** Where model calls may go, read from the system parameter at each call (a change applies at once). */
+export async function modelTarget(deps: Pick<AppDeps, 'kv' | 'database'>): Promise<LlmTarget> {
+  return { policy: { allowPrivateNetwork: await isConfigEnabled(deps, ALLOW_PRIVATE_NETWORK_KEY, false) } };
+}
 
 export interface RuntimeProvider {
   providerId: number;
@@ -13,6 +23,7 @@ export interface RuntimeProvider {
   /** '0' enabled, '1' disabled. */
   status: string;
   defaultModel: string;
+  target: LlmTarget;
 }
 
 /**
@@ -30,7 +41,7 @@ function readableKey(encryptionKey: string, stored: string): string {
 }
 
 /** A provider as a turn needs it, or null when it no longer exists. */
-export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'config'>, providerId: number): Promise<RuntimeProvider | null> {
+export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'config' | 'kv'>, providerId: number): Promise<RuntimeProvider | null> {
   const [row] = await deps.database.db.select().from(aiModelProvider).where(eq(aiModelProvider.providerId, providerId)).limit(1);
   if (!row) return null;
   return {
@@ -41,5 +52,6 @@ export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'c
     timeoutMs: row.timeoutMs,
     status: row.status,
     defaultModel: row.defaultModel,
+    target: await modelTarget(deps),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuery } from '../../../core/list';
-import { optionalText, requiredText, statusFlag } from '../../../core/rules';
+import { filterText, maxOf, optionalText, requiredBoundedText, requiredText, statusFlag, tooLongMessage } from '../../../core/rules';
+import { aiModelProvider } from '../../../db/schema';
 
 export const TIMEOUT_MIN = 1000;
 export const TIMEOUT_MAX = 120_000;
@@ -15,7 +16,7 @@ const isHttpUrl = (value: string) => {
   }
 };
 
-const baseUrl = requiredText('接口地址不能为空', 500, '接口地址长度不能超过500个字符').refine(
+const baseUrl = requiredBoundedText('接口地址', aiModelProvider.baseUrl).refine(
   (v) => v.trim() === '' || isHttpUrl(v),
   '接口地址必须是以 http:// 或 https:// 开头的网址',
 );
@@ -29,7 +30,10 @@ const timeoutMs = z
 /** Empty or missing: keep the stored key (edit) or have none (add). */
 const apiKey = z.string().max(500, 'API Key 长度不能超过500个字符').nullish();
 
-const modelName = z.string({ error: '模型名称不能为空' }).trim().min(1, '模型名称不能为空').max(100, '模型名称长度不能超过100个字符');
+/** A model id as agents store it (ai_agent.model, ai_model_provider.default_model). */
+const MODEL_NAME_MAX = maxOf(aiModelProvider.defaultModel);
+
+const modelName = z.string({ error: '模型名称不能为空' }).trim().min(1, '模型名称不能为空').max(MODEL_NAME_MAX, tooLongMessage('模型名称', MODEL_NAME_MAX));
 
 const modelList = z
   .array(modelName, { error: '模型列表格式不正确' })
@@ -39,11 +43,11 @@ const modelList = z
 export const providerBody = z
   .object({
     providerId: z.number().int().positive().optional(),
-    name: requiredText('名称不能为空', 50, '名称长度不能超过50个字符'),
+    name: requiredBoundedText('名称', aiModelProvider.name),
     baseUrl,
     apiKey,
     models: modelList.optional(),
-    defaultModel: z.string().trim().max(100, '默认模型长度不能超过100个字符').nullish(),
+    defaultModel: z.string().trim().max(MODEL_NAME_MAX, tooLongMessage('默认模型', MODEL_NAME_MAX)).nullish(),
     timeoutMs: timeoutMs.optional(),
     status: statusFlag.optional(),
     remark: optionalText(500, '备注长度不能超过500个字符'),
@@ -64,12 +68,12 @@ export const providerProbe = z.object({
 export type ProviderProbe = z.infer<typeof providerProbe>;
 
 export const providerTest = providerProbe.extend({
-  model: requiredText('请选择要测试的模型', 100, '模型名称长度不能超过100个字符'),
+  model: requiredText('请选择要测试的模型', MODEL_NAME_MAX, tooLongMessage('模型名称', MODEL_NAME_MAX)),
 });
 export type ProviderTest = z.infer<typeof providerTest>;
 
 export const providerListQuery = listQuery.extend({
-  name: z.string().optional(),
-  status: z.string().optional(),
+  name: filterText('名称', aiModelProvider.name),
+  status: filterText('状态', aiModelProvider.status),
 });
 export type ProviderFilters = z.infer<typeof providerListQuery>;

@@ -7,9 +7,10 @@ import { aiAgent, aiModelProvider } from '../../../db/schema';
 import { decryptSecret, encryptSecret, maskSecret } from '../../../infra/crypto';
 import { LlmError } from '../../../infra/llm/errors';
 import { listModels, streamChat } from '../../../infra/llm/openai';
+import { modelTarget } from './provider-runtime';
 import { DEFAULT_TIMEOUT_MS, type ProviderBody, type ProviderFilters, type ProviderProbe, type ProviderTest } from './schema';
 
-type Deps = Pick<AppDeps, 'database' | 'config' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'kv' | 'now'>;
 type ProviderRow = typeof aiModelProvider.$inferSelect;
 
 /** The built-in engine is not a row; agents without a provider use it (see docs/ai-service.md). */
@@ -189,6 +190,7 @@ export async function testProvider(deps: Deps, body: ProviderTest): Promise<Test
       model: body.model.trim(),
       messages: [{ role: 'user', content: TEST_PROMPT }],
       timeoutMs: body.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      target: await modelTarget(deps),
     })) {
       if (event.type === 'delta') reply += event.text;
     }
@@ -202,7 +204,7 @@ export async function testProvider(deps: Deps, body: ProviderTest): Promise<Test
 export async function fetchModels(deps: Deps, body: ProviderProbe): Promise<string[]> {
   const apiKey = await probeKey(deps, body);
   try {
-    return await listModels({ baseUrl: body.baseUrl.trim(), apiKey, timeoutMs: body.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    return await listModels({ baseUrl: body.baseUrl.trim(), apiKey, timeoutMs: body.timeoutMs ?? DEFAULT_TIMEOUT_MS, target: await modelTarget(deps) });
   } catch (err) {
     if (err instanceof LlmError) throw new ServiceError(`获取模型列表失败：${err.message}`);
     throw err;

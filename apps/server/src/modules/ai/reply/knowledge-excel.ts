@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
-import { importRows, readSheet, type ExcelColumn, type ImportOutcome } from '../../../core/list';
+import { IMPORT_MAX_ROWS_KEY, importRowLimit, importWorkbook, type ExcelColumn, type ImportOutcome } from '../../../core/list';
 import type { Db } from '../../../db/client';
 import { aiKnowledge } from '../../../db/schema';
+import { getConfigValue } from '../../system/config/service';
 import { bumpAgentVersion } from '../agent/bundle';
 import { requireAgent } from '../agent/service';
 import { findByQuestion, knowledgeFieldsOf } from './knowledge';
@@ -91,15 +92,12 @@ export async function importKnowledge(
   operator: string,
 ): Promise<string> {
   await requireAgent(deps.database.db, agentId);
-  const empty = new ServiceError('导入知识库数据不能为空！');
-  const sheet = await readSheet(data).catch(() => {
-    throw empty;
-  });
-  if (sheet.length === 0) throw empty;
   const ctx: ImportContext = { agentId, updateSupport, operator, at: new Date(deps.now()), seen: new Set() };
-  const report = await importRows(deps.database.db, sheet, {
+  const report = await importWorkbook(deps.database.db, data, {
     label: (cells) => `问题 ${cells[Col.QUESTION] ?? ''}`,
     importOne: (db, cells) => importOne(db, ctx, cells),
+    emptyMessage: '导入知识库数据不能为空！',
+    maxRows: importRowLimit(await getConfigValue(deps, IMPORT_MAX_ROWS_KEY)),
   });
   await bumpAgentVersion(deps, agentId);
   return report;

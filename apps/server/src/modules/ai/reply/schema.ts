@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CHAT_MESSAGE_MAX, REPLY_MATCH_TYPES } from '@acs/shared';
+import { AI_TEXT_MAX, CHAT_MESSAGE_MAX, REPLY_MATCH_TYPES } from '@acs/shared';
 import { exportQuery, listQuery } from '../../../core/list';
-import { requiredText, statusFlag } from '../../../core/rules';
+import { filterText, KEYWORD_MAX, requiredBoundedText, statusFlag } from '../../../core/rules';
+import { aiKnowledge, aiReplyRule } from '../../../db/schema';
 import { validateRulePattern } from '../engine/rules';
 
 const positiveId = (missing: string) => z.number({ error: missing }).int(missing).positive(missing);
@@ -10,8 +11,8 @@ export const ruleBody = z
   .object({
     ruleId: positiveId('规则编号不能为空').optional(),
     matchType: z.enum(REPLY_MATCH_TYPES, { error: '匹配方式只能是关键词包含、完全匹配或正则' }),
-    pattern: requiredText('匹配内容不能为空', 500, '匹配内容长度不能超过500个字符'),
-    reply: requiredText('回复内容不能为空', 2000, '回复内容长度不能超过2000个字符'),
+    pattern: requiredBoundedText('匹配内容', aiReplyRule.pattern),
+    reply: requiredBoundedText('回复内容', AI_TEXT_MAX.ruleReply),
     priority: z
       .number({ error: '优先级必须是数字' })
       .int('优先级必须是整数')
@@ -28,10 +29,12 @@ export type RuleBody = z.infer<typeof ruleBody>;
 
 export const ruleStatusBody = z.object({ ruleId: positiveId('规则编号不能为空'), status: statusFlag });
 
+const keyword = filterText('关键词', KEYWORD_MAX);
+
 const ruleFilters = {
-  keyword: z.string().optional(),
-  matchType: z.string().optional(),
-  status: z.string().optional(),
+  keyword,
+  matchType: filterText('匹配方式', aiReplyRule.matchType),
+  status: filterText('状态', aiReplyRule.status),
 };
 export const ruleListQuery = listQuery.extend(ruleFilters);
 export type RuleListQuery = z.infer<typeof ruleListQuery>;
@@ -40,12 +43,12 @@ export const SIMILAR_MAX = 20;
 
 /** Fields of a knowledge entry, shared by the dialog and the Excel import. */
 export const knowledgeFields = {
-  question: requiredText('问题不能为空', 500, '问题长度不能超过500个字符'),
+  question: requiredBoundedText('问题', aiKnowledge.question),
   similarQuestions: z
-    .array(requiredText('相似问法不能为空', 200, '相似问法长度不能超过200个字符'))
+    .array(requiredBoundedText('相似问法', AI_TEXT_MAX.similarQuestion))
     .max(SIMILAR_MAX, `相似问法不能超过${SIMILAR_MAX}个`)
     .optional(),
-  answer: requiredText('答案不能为空', 5000, '答案长度不能超过5000个字符'),
+  answer: requiredBoundedText('答案', AI_TEXT_MAX.knowledgeAnswer),
   status: statusFlag.optional(),
 };
 
@@ -55,13 +58,13 @@ export type KnowledgeBody = z.infer<typeof knowledgeBody>;
 export const knowledgeStatusBody = z.object({ knowledgeId: positiveId('知识编号不能为空'), status: statusFlag });
 
 const knowledgeFilters = {
-  keyword: z.string().optional(),
-  status: z.string().optional(),
+  keyword,
+  status: filterText('状态', aiKnowledge.status),
 };
 export const knowledgeListQuery = listQuery.extend(knowledgeFilters);
 export const knowledgeExportQuery = exportQuery.extend(knowledgeFilters);
 export type KnowledgeFilters = z.infer<typeof knowledgeExportQuery>;
 
 export const replyTestBody = z.object({
-  content: requiredText('测试消息不能为空', CHAT_MESSAGE_MAX, `测试消息长度不能超过${CHAT_MESSAGE_MAX}个字符`),
+  content: requiredBoundedText('测试消息', CHAT_MESSAGE_MAX),
 });

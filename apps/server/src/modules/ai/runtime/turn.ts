@@ -228,6 +228,7 @@ async function answerWithModel(
       maxTokens: engine.params.maxTokens,
       timeoutMs: provider.timeoutMs,
       signal: controller.signal,
+      target: provider.target,
     })) {
       if (event.type === 'delta') {
         text += event.text;

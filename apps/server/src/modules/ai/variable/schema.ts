@@ -1,29 +1,31 @@
 import { z } from 'zod';
-import { VARIABLE_KEY_PATTERN, VARIABLE_SCOPES, VARIABLE_TYPES } from '@acs/shared';
+import { AI_TEXT_MAX, VARIABLE_KEY_PATTERN, VARIABLE_SCOPES, VARIABLE_TYPES } from '@acs/shared';
 import { exportQuery, listQuery } from '../../../core/list';
-import { optionalText, requiredText, statusFlag } from '../../../core/rules';
+import { boundedText as text, filterText, optionalText, requiredBoundedText, statusFlag } from '../../../core/rules';
+import { aiAgentVariable, aiVariable } from '../../../db/schema';
 
-const text = (label: string, max: number) => z.string({ error: `${label}必须是文本` }).max(max, `${label}长度不能超过${max}个字符`);
+/** Values set at once (an agent's 设置变量, a preview): more than any install defines. */
+const VALUES_MAX = 500;
 
 export const KEY_MESSAGE = '变量键只能以字母开头，由字母、数字、下划线或点组成';
 
 const option = z.object({
-  label: requiredText('选项名称不能为空', 50, '选项名称长度不能超过50个字符'),
-  value: requiredText('选项值不能为空', 100, '选项值长度不能超过100个字符'),
+  label: requiredBoundedText('选项名称', AI_TEXT_MAX.variableOptionLabel),
+  value: requiredBoundedText('选项值', AI_TEXT_MAX.variableOptionValue),
 });
 
 export const variableBody = z
   .object({
     variableId: z.number({ error: '变量编号不能为空' }).int().positive().optional(),
-    varKey: requiredText('变量键不能为空', 64, '变量键长度不能超过64个字符').regex(VARIABLE_KEY_PATTERN, KEY_MESSAGE),
-    label: requiredText('变量名称不能为空', 50, '变量名称长度不能超过50个字符'),
+    varKey: requiredBoundedText('变量键', aiVariable.varKey).regex(VARIABLE_KEY_PATTERN, KEY_MESSAGE),
+    label: requiredBoundedText('变量名称', aiVariable.label),
     varType: z.enum(VARIABLE_TYPES, { error: '变量类型只能是文本、数字、选项、日期、电话或是/否' }).optional(),
     scope: z.enum(VARIABLE_SCOPES, { error: '作用范围只能是全局或客服专属' }).optional(),
     agentId: z.number({ error: '所属客服编号必须是数字' }).int().positive().nullish(),
-    defaultValue: text('默认值', 500).optional(),
-    fallback: text('兜底文本', 500).optional(),
-    pattern: text('校验正则', 200).optional(),
-    patternHint: text('校验提示', 100).optional(),
+    defaultValue: text('默认值', aiVariable.defaultValue).optional(),
+    fallback: text('兜底文本', aiVariable.fallback).optional(),
+    pattern: text('校验正则', aiVariable.pattern).optional(),
+    patternHint: text('校验提示', aiVariable.patternHint).optional(),
     options: z.array(option).max(50, '选项不能超过50个').optional(),
     sort: z.number({ error: '显示顺序必须是数字' }).int('显示顺序必须是整数').optional(),
     status: statusFlag.optional(),
@@ -38,20 +40,25 @@ export const variableBody = z
 export type VariableBody = z.infer<typeof variableBody>;
 
 const filters = {
-  varKey: z.string().optional(),
-  label: z.string().optional(),
-  scope: z.string().optional(),
+  varKey: filterText('变量键', aiVariable.varKey),
+  label: filterText('变量名称', aiVariable.label),
+  scope: filterText('作用范围', aiVariable.scope),
   agentId: z.coerce.number<string>().int().positive().optional(),
-  status: z.string().optional(),
+  status: filterText('状态', aiVariable.status),
 };
 export const variableListQuery = listQuery.extend(filters);
 export const variableExportQuery = exportQuery.extend(filters);
 export type VariableFilters = z.infer<typeof variableExportQuery>;
 
+const variableValue = text('变量值', aiAgentVariable.value);
+
 export const previewBody = z.object({
-  text: z.string({ error: '预览内容不能为空' }).max(10_000, '预览内容长度不能超过10000个字符'),
+  text: z.string({ error: '预览内容不能为空' }).max(AI_TEXT_MAX.previewText, `预览内容长度不能超过${AI_TEXT_MAX.previewText}个字符`),
   agentId: z.number({ error: '客服编号必须是数字' }).int().positive().nullish(),
-  values: z.record(z.string(), z.string({ error: '变量值必须是文本' })).optional(),
+  values: z
+    .record(text('变量键', aiVariable.varKey), variableValue)
+    .refine((v) => Object.keys(v).length <= VALUES_MAX, `变量值不能超过${VALUES_MAX}个`)
+    .optional(),
 });
 
 export const agentValuesBody = z.object({
@@ -59,8 +66,8 @@ export const agentValuesBody = z.object({
     .array(
       z.object({
         variableId: z.number({ error: '变量编号不能为空' }).int().positive(),
-        value: text('变量值', 500),
+        value: variableValue,
       }),
     )
-    .max(500, '变量不能超过500个'),
+    .max(VALUES_MAX, `变量不能超过${VALUES_MAX}个`),
 });

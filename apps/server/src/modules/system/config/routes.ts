@@ -5,7 +5,7 @@ import { ok, okData, okMsg, table, toAjax } from '../../../core/envelope';
 import { acceptFormBodies, idList, idParam, sendWorkbook } from '../../../core/list';
 import { requireSession } from '../../../core/auth';
 import { guarded } from '../../../core/route-config';
-import { configBody, configExportQuery, configListQuery } from './schema';
+import { configBody, configExportQuery, configKeyParams, configListQuery } from './schema';
 import { CONFIG_COLUMNS, deleteConfigs, exportConfigs, getConfig, insertConfig, listConfigs, updateConfig } from './manage.service';
 import { getConfigValue, reloadConfigCache } from './service';
 
@@ -15,6 +15,11 @@ const TITLE = '参数管理';
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   acceptFormBodies(app);
+  // As RuoYi's @PostConstruct: every start caches the table afresh, so values edited while no instance ran apply.
+  // A store that is down must not stop the start (/health/ready reports it); entries left stale in it expire.
+  app.addHook('onReady', async () => {
+    await reloadConfigCache(deps).catch((err: unknown) => app.log.error({ err }, 'parameter cache not reloaded at start'));
+  });
 
   app.get(
     '/system/config/list',
@@ -34,7 +39,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   // The value travels in `msg` with no `data` key (upstream's success(String) overload).
   app.get(
     '/system/config/configKey/:configKey',
-    { config: { access: 'authenticated' }, schema: { params: z.object({ configKey: z.string().max(100) }) } },
+    { config: { access: 'authenticated' }, schema: { params: configKeyParams } },
     async (request) => okMsg(await getConfigValue(deps, request.params.configKey)),
   );
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { commaList, filterText } from '../../../core/rules';
+import { sysDept } from '../../../db/schema';
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullish();
 
@@ -22,12 +24,12 @@ const optionalId = z.coerce.number<string>().int().min(0).optional();
 export const deptFilters = z.object({
   deptId: optionalId,
   parentId: optionalId,
-  deptName: z.string().trim().optional(),
-  status: z.string().trim().optional(),
+  deptName: filterText('部门名称', sysDept.deptName),
+  status: filterText('部门状态', sysDept.status),
 });
 export type DeptFilters = z.infer<typeof deptFilters>;
 
 export const deptSortBody = z.object({
-  deptIds: z.union([z.string(), z.number()]).transform(String),
-  orderNums: z.union([z.string(), z.number()]).transform(String),
+  deptIds: commaList('部门编号'),
+  orderNums: commaList('显示顺序'),
 });

@@ -6,7 +6,7 @@ import { acceptFormBodies, idList, idParam, sendWorkbook } from '../../../core/l
 import { requireSession } from '../../../core/auth';
 import { guarded } from '../../../core/route-config';
 import { getDictDataByType, reloadDictCache } from './cache';
-import { dictDataBody, dictDataExportQuery, dictDataListQuery, dictTypeBody, dictTypeExportQuery, dictTypeListQuery } from './schema';
+import { dictDataBody, dictDataExportQuery, dictDataListQuery, dictTypeBody, dictTypeExportQuery, dictTypeListQuery, dictTypeParams } from './schema';
 import {
   allDictTypes,
   deleteDictTypes,
@@ -75,7 +75,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/dict/data/type/:dictType',
-    { config: { access: 'authenticated' }, schema: { params: z.object({ dictType: z.string().max(100) }) } },
+    { config: { access: 'authenticated' }, schema: { params: dictTypeParams } },
     async (request) => okData(await getDictDataByType(deps, request.params.dictType)),
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exportQuery, listQuery } from '../../../core/list';
-import { optionalText, requiredText, statusFlag } from '../../../core/rules';
+import { boundedText, filterText, optionalText, requiredBoundedText, requiredText, statusFlag } from '../../../core/rules';
+import { sysDictData, sysDictType } from '../../../db/schema';
 
 /** SysDictType as the dialog sends it (contract §4). */
 export const dictTypeBody = z.object({
@@ -19,9 +20,9 @@ export type DictTypeBody = z.infer<typeof dictTypeBody>;
 export const dictDataBody = z.object({
   dictCode: z.number().int().positive().optional(),
   dictSort: z.number().int().optional(),
-  dictLabel: requiredText('字典标签不能为空', 100, '字典标签长度不能超过100个字符'),
-  dictValue: requiredText('字典键值不能为空', 100, '字典键值长度不能超过100个字符'),
-  dictType: requiredText('字典类型不能为空', 100, '字典类型长度不能超过100个字符'),
+  dictLabel: requiredBoundedText('字典标签', sysDictData.dictLabel),
+  dictValue: requiredBoundedText('字典键值', sysDictData.dictValue),
+  dictType: requiredBoundedText('字典类型', sysDictData.dictType),
   cssClass: optionalText(100, '样式属性长度不能超过100个字符'),
   listClass: optionalText(100, '回显样式长度不能超过100个字符'),
   isDefault: z.enum(['Y', 'N']).optional(),
@@ -30,12 +31,17 @@ export const dictDataBody = z.object({
 });
 export type DictDataBody = z.infer<typeof dictDataBody>;
 
-const typeFilters = { dictName: z.string().optional(), dictType: z.string().optional(), status: z.string().optional() };
+export const dictTypeParams = z.object({ dictType: boundedText('字典类型', sysDictType.dictType) });
+
+const dictTypeFilter = filterText('字典类型', sysDictType.dictType);
+const statusFilter = filterText('状态', sysDictType.status);
+
+const typeFilters = { dictName: filterText('字典名称', sysDictType.dictName), dictType: dictTypeFilter, status: statusFilter };
 export const dictTypeListQuery = listQuery.extend(typeFilters);
 export const dictTypeExportQuery = exportQuery.extend(typeFilters);
 export type DictTypeFilters = z.infer<typeof dictTypeExportQuery>;
 
-const dataFilters = { dictType: z.string().optional(), dictLabel: z.string().optional(), status: z.string().optional() };
+const dataFilters = { dictType: dictTypeFilter, dictLabel: filterText('字典标签', sysDictData.dictLabel), status: statusFilter };
 export const dictDataListQuery = listQuery.extend(dataFilters);
 export const dictDataExportQuery = exportQuery.extend(dataFilters);
 export type DictDataFilters = z.infer<typeof dictDataExportQuery>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { commaList, filterText } from '../../../core/rules';
+import { sysMenu } from '../../../db/schema';
 
 /** '0'/'1' flags arrive as strings from the client; a number is accepted too. */
 const flag = (fallback: '0' | '1') =>
@@ -16,7 +18,7 @@ export const menuBody = z.object({
   parentId: z.number().int().min(0).nullish().transform((v) => v ?? 0),
   orderNum: z.number('显示顺序不能为空').int(),
   path: text(200, '路由地址不能超过200个字符'),
-  component: text(200, '组件路径不能超过255个字符'),
+  component: text(255, '组件路径不能超过255个字符'),
   query: text(255, '路由参数不能超过255个字符'),
   routeName: text(50, '路由名称不能超过50个字符'),
   isFrame: flag('1'),
@@ -34,12 +36,12 @@ export const menuUpdateBody = menuBody.extend({ menuId: z.number('菜单ID不能
 export type MenuUpdateBody = z.infer<typeof menuUpdateBody>;
 
 export const menuFilters = z.object({
-  menuName: z.string().trim().optional(),
-  visible: z.string().trim().optional(),
-  status: z.string().trim().optional(),
+  menuName: filterText('菜单名称', sysMenu.menuName),
+  visible: filterText('显示状态', sysMenu.visible),
+  status: filterText('菜单状态', sysMenu.status),
 });
 
 export const menuSortBody = z.object({
-  menuIds: z.union([z.string(), z.number()]).transform(String),
-  orderNums: z.union([z.string(), z.number()]).transform(String),
+  menuIds: commaList('菜单编号'),
+  orderNums: commaList('显示顺序'),
 });

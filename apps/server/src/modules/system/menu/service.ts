@@ -4,7 +4,7 @@ import { sysMenu } from '../../../db/schema';
 import { ServiceError, warnError } from '../../../core/errors';
 import { buildTreeSelect, type TreeSelect } from '../../../core/tree';
 import { sortPairs } from '../../../core/sort-order';
-import type { LoginSession } from '../../../core/auth';
+import { hasPermi, type LoginSession } from '../../../core/auth';
 import { refreshUserSessions } from '../../auth/authority.service';
 import {
   checkedMenuIds,
@@ -99,8 +99,29 @@ function columns(body: MenuBody) {
   };
 }
 
-/** The add/edit rules in upstream's order; `action` is 新增 or 修改 as the messages say. */
-async function checkMenu(deps: Deps, body: MenuBody, action: '新增' | '修改', menuId?: number) {
+/** `area:entity:action`-style segments; the wildcard is caught before this with its own message. */
+const PERMS_FORMAT = /^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)*$/;
+
+/** The strings of a perms value: like upstream, one menu may list several, comma-separated. */
+const permsList = (perms: string | null | undefined) => (perms ? perms.split(',').map((p) => p.trim()) : []);
+
+/**
+ * A menu's perms are granted at once to every role holding the menu, the editor's own included.
+ * So no wildcard (one `*:*:*` made every holder all-powerful), and no string the editor does not hold
+ * already (the super admin's `*:*:*` holds them all); a string the menu carries already grants nothing new.
+ */
+async function checkPerms(deps: Deps, session: LoginSession, perms: string, menuId?: number): Promise<void> {
+  const wanted = permsList(perms);
+  if (wanted.some((p) => p.includes('*'))) throw new ServiceError('权限字符不能包含通配符');
+  if (wanted.some((p) => !PERMS_FORMAT.test(p))) throw new ServiceError('权限字符只能由字母、数字、下划线和短横线组成，以冒号分隔');
+  const notHeld = wanted.filter((p) => !hasPermi(session, p));
+  if (notHeld.length === 0) return;
+  const stored = menuId === undefined ? [] : permsList((await findMenu(deps.database.db, menuId))?.perms);
+  if (notHeld.some((p) => !stored.includes(p))) throw new ServiceError('不能设置自己没有的权限字符');
+}
+
+/** The add/edit rules in upstream's order, then the perms rules; `action` is 新增 or 修改 as the messages say. */
+async function checkMenu(deps: Deps, session: LoginSession, body: MenuBody, action: '新增' | '修改', menuId?: number) {
   const db = deps.database.db;
   const fail = (reason: string) => new ServiceError(`${action}菜单'${body.menuName}'失败，${reason}`);
   if (await menuNameTaken(db, body.menuName, body.parentId, menuId)) throw fail('菜单名称已存在');
@@ -111,10 +132,11 @@ async function checkMenu(deps: Deps, body: MenuBody, action: '新增' | '修改'
   if (menuId !== undefined && body.parentId === menuId) throw fail('上级菜单不能选择自己');
   // A parent below the menu itself would cut the branch off the tree (upstream does not check this).
   if (menuId !== undefined && (await isSelfOrDescendant(db, menuId, body.parentId))) throw fail('上级菜单不能选择自己的下级菜单');
+  await checkPerms(deps, session, body.perms ?? '', menuId);
 }
 
 export async function addMenu(deps: Deps, session: LoginSession, body: MenuBody): Promise<void> {
-  await checkMenu(deps, body, '新增');
+  await checkMenu(deps, session, body, '新增');
   await deps.database.db.insert(sysMenu).values({ ...columns(body), createBy: session.userName, createTime: new Date(deps.now()) });
 }
 
@@ -123,7 +145,7 @@ export async function addMenu(deps: Deps, session: LoginSession, body: MenuBody)
  * string or status may have changed what they are allowed to do (the sidebar itself is read per request).
  */
 export async function editMenu(deps: Deps, session: LoginSession, body: MenuUpdateBody): Promise<number> {
-  await checkMenu(deps, body, '修改', body.menuId);
+  await checkMenu(deps, session, body, '修改', body.menuId);
   const updated = await deps.database.db
     .update(sysMenu)
     .set({ ...columns(body), updateBy: session.userName, updateTime: new Date(deps.now()) })

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { idParam, listQuery } from '../../../core/list';
+import { boundedText, filterText } from '../../../core/rules';
 import { noHtml } from '../../../core/xss';
+import { sysNotice, sysUser } from '../../../db/schema';
+
+/** notice_content is a text column: rich text of a long announcement fits easily (images are uploaded, not inlined). */
+export const NOTICE_CONTENT_MAX = 65_535;
 
 export const noticeListQuery = listQuery.extend({
-  noticeTitle: z.string().optional(),
-  noticeType: z.string().optional(),
-  createBy: z.string().optional(),
+  noticeTitle: filterText('公告标题', sysNotice.noticeTitle),
+  noticeType: filterText('公告类型', sysNotice.noticeType),
+  createBy: filterText('操作人员', sysNotice.createBy),
 });
 export type NoticeFilters = z.infer<typeof noticeListQuery>;
 
@@ -18,7 +23,7 @@ export const noticeBody = z.object({
     .refine((v) => v.length <= 50, '公告标题不能超过50个字符')
     .check(noHtml('公告标题不能包含脚本字符')),
   noticeType: z.enum(['1', '2'], '公告类型不能为空'),
-  noticeContent: z.string().nullish(),
+  noticeContent: boundedText('公告内容', NOTICE_CONTENT_MAX).nullish(),
   status: z.enum(['0', '1'], '公告状态不正确').optional(),
   remark: z.string().max(255, '备注不能超过255个字符').nullish(),
 });
@@ -26,6 +31,7 @@ export type NoticeBody = z.infer<typeof noticeBody>;
 
 export const readUsersQuery = listQuery.extend({
   noticeId: idParam,
-  searchValue: z.string().optional(),
+  /** A user name or nickname. */
+  searchValue: filterText('登录名称或用户名称', sysUser.nickName),
 });
 export type ReadUsersQuery = z.infer<typeof readUsersQuery>;

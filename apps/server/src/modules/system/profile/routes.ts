@@ -4,6 +4,7 @@ import { BusinessType, PASSWORD_MAX, PASSWORD_MIN } from '@acs/shared';
 import { requireSession } from '../../../core/auth';
 import { ok } from '../../../core/envelope';
 import { ServiceError } from '../../../core/errors';
+import { boundedText, PASSWORD_INPUT_MAX } from '../../../core/rules';
 import { noHtml } from '../../../core/xss';
 import { deleteProfileFile, IMAGE_UPLOAD, readFile, storeAvatar } from '../../common/upload';
 import { replaceAvatar, roleAndPostGroups, updatePassword, updateProfile } from './service';
@@ -24,7 +25,10 @@ const profileBody = z.object({
   sex: z.enum(['0', '1', '2'], '用户性别不正确').optional(),
 });
 
-const passwordFields = z.object({ oldPassword: z.string().optional(), newPassword: z.string().optional() });
+const passwordFields = z.object({
+  oldPassword: boundedText('旧密码', PASSWORD_INPUT_MAX).optional(),
+  newPassword: boundedText('新密码', PASSWORD_INPUT_MAX).optional(),
+});
 
 /** New-password rules the client's change-password dialog shows, enforced here as well. */
 function checkPasswords(oldPassword: string | undefined, newPassword: string | undefined): { oldPassword: string; newPassword: string } {

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import bcrypt from 'bcryptjs';
 import type { AppDeps } from '../../../app';
-import { saveSession, sessionsOfUser, type LoginSession, type SessionUser } from '../../../core/auth';
+import { endSessionsOfUser, saveSession, sessionsOfUser, type LoginSession, type SessionUser } from '../../../core/auth';
 import { ServiceError } from '../../../core/errors';
 import { formatDateTime } from '../../../core/time';
 import { sysPost, sysRole, sysUser, sysUserPost, sysUserRole } from '../../../db/schema';
@@ -89,6 +89,8 @@ export async function updatePassword(deps: Deps, session: LoginSession, oldPassw
     .where(eq(sysUser.userId, session.userId))
     .returning({ userId: sysUser.userId });
   if (updated.length === 0) throw new ServiceError('修改密码异常，请联系管理员');
+  // Whoever held the old password (another device, a leaked token) is signed out; this session stays.
+  await endSessionsOfUser(deps, session.userId, session.tokenId);
   await updateCachedUser(deps, session.userId, { pwdUpdateDate: formatDateTime(now) });
 }
 

@@ -89,6 +89,16 @@ export async function roleTaken(db: Db, column: 'roleName' | 'roleKey', value: s
   return Boolean(row);
 }
 
+export async function roleMenuIds(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
+  return rows.map((r) => r.menuId);
+}
+
+export async function roleDeptIds(db: Db, roleId: number): Promise<number[]> {
+  const rows = await db.select({ deptId: sysRoleDept.deptId }).from(sysRoleDept).where(eq(sysRoleDept.roleId, roleId));
+  return rows.map((r) => r.deptId);
+}
+
 export async function replaceRoleMenus(db: Db, roleId: number, menuIds: number[]): Promise<void> {
   await db.delete(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
   if (menuIds.length > 0) await db.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId, menuId })));

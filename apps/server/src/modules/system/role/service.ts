@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
 import type { Db } from '../../../db/client';
-import { sysRole, sysRoleMenu, sysUser } from '../../../db/schema';
+import { sysRole, sysUser } from '../../../db/schema';
 import type { LoginSession } from '../../../core/auth';
 import { dataScopeFilter, DataScope } from '../../../core/datascope';
 import { ServiceError } from '../../../core/errors';
 import { refreshUserSessions } from '../../auth/authority.service';
+import { SUPER_ADMIN_USER_ID } from '../../auth/repository';
 import { menusOfUser } from '../menu/repository';
 import {
   ADMIN_ROLE_ID,
@@ -15,6 +16,8 @@ import {
   holdersOf,
   replaceRoleDepts,
   replaceRoleMenus,
+  roleDeptIds,
+  roleMenuIds,
   roleTaken,
   softDeleteRole,
   type RoleRow,
@@ -58,16 +61,32 @@ async function assertUnique(db: Db, verb: '新增' | '修改', body: RoleBody, e
 /**
  * The menus a role will hold. Callers can grant only menus they can see themselves (upstream trusted the
  * client, so anyone with system:role:edit could grant every menu); menus of the role that the caller
- * cannot see stay as they are, since the caller's tree never showed them.
+ * cannot see stay as they are (`current`), since the caller's tree never showed them.
  */
-async function grantableMenus(db: Db, session: LoginSession, requested: number[], roleId?: number): Promise<number[]> {
+async function grantableMenus(db: Db, session: LoginSession, requested: number[], current: number[] = []): Promise<number[]> {
   const visible = new Set((await menusOfUser(db, session.userId)).map((m) => m.menuId));
-  const current = roleId
-    ? (await db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId))).map((r) => r.menuId)
-    : [];
   const kept = current.filter((id) => !visible.has(id));
   if (requested.some((id) => !visible.has(id) && !kept.includes(id))) throw new ServiceError('没有权限分配该菜单');
   return [...new Set([...requested, ...kept])];
+}
+
+const sameIds = (a: number[], b: number[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+};
+
+const OWN_ROLE_MENUS = '不能修改自己所属角色的菜单权限';
+const OWN_ROLE_SCOPE = '不能修改自己所属角色的数据权限';
+const OWN_ROLE_STATUS = '不能修改自己所属角色的状态';
+
+/**
+ * Refuses a change to the menus, data scope or status of a role the caller holds: its rights are the
+ * caller's own, so widening them (or re-enabling a role an admin disabled) would be self-promotion
+ * (upstream allows it). Only the super admin is exempt.
+ */
+async function assertNotOwnRole(db: Db, session: LoginSession, roleId: number, unchanged: boolean, message: string): Promise<void> {
+  if (unchanged || session.userId === SUPER_ADMIN_USER_ID) return;
+  if ((await holdersOf(db, roleId)).includes(session.userId)) throw new ServiceError(message);
 }
 
 /** The sys_role columns a role form writes. */
@@ -101,10 +120,13 @@ export async function createRole(deps: AppDeps, session: LoginSession, body: Rol
 
 export async function updateRole(deps: AppDeps, session: LoginSession, body: RoleUpdateBody): Promise<void> {
   const { db } = deps.database;
-  await editableRole(deps, session, body.roleId, 'system:role:edit');
+  const role = await editableRole(deps, session, body.roleId, 'system:role:edit');
   await assertUnique(db, '修改', body, body.roleId);
-  const menuIds = await grantableMenus(db, session, body.menuIds, body.roleId);
   const { roleId } = body;
+  const current = await roleMenuIds(db, roleId);
+  const menuIds = await grantableMenus(db, session, body.menuIds, current);
+  await assertNotOwnRole(db, session, roleId, sameIds(menuIds, current), OWN_ROLE_MENUS);
+  await assertNotOwnRole(db, session, roleId, role.status === body.status, OWN_ROLE_STATUS);
   await db.transaction(async (tx) => {
     await tx
       .update(sysRole)
@@ -116,17 +138,20 @@ export async function updateRole(deps: AppDeps, session: LoginSession, body: Rol
 }
 
 export async function changeRoleStatus(deps: AppDeps, session: LoginSession, roleId: number, status: string): Promise<void> {
-  await editableRole(deps, session, roleId, 'system:role:edit');
+  const role = await editableRole(deps, session, roleId, 'system:role:edit');
   const { db } = deps.database;
+  await assertNotOwnRole(db, session, roleId, role.status === status, OWN_ROLE_STATUS);
   await db.update(sysRole).set({ status, updateBy: session.userName, updateTime: new Date(deps.now()) }).where(eq(sysRole.roleId, roleId));
   await refreshHolders(deps, await holdersOf(db, roleId));
 }
 
 /** Custom departments are kept only for the custom scope; other scopes clear them. */
 export async function assignDataScope(deps: AppDeps, session: LoginSession, body: DataScopeBody): Promise<void> {
-  await editableRole(deps, session, body.roleId, 'system:role:edit');
+  const role = await editableRole(deps, session, body.roleId, 'system:role:edit');
   const { db } = deps.database;
   const deptIds = body.dataScope === DataScope.CUSTOM ? await existingDeptIds(db, [...new Set(body.deptIds)]) : [];
+  const unchanged = role.dataScope === body.dataScope && sameIds(deptIds, await roleDeptIds(db, body.roleId));
+  await assertNotOwnRole(db, session, body.roleId, unchanged, OWN_ROLE_SCOPE);
   await db.transaction(async (tx) => {
     await tx
       .update(sysRole)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../../app';
 import type { LoginSession } from '../../../core/auth';
 import { ServiceError } from '../../../core/errors';
-import { importRows, readSheet, type ImportOutcome } from '../../../core/list';
+import { IMPORT_MAX_ROWS_KEY, importRowLimit, importWorkbook, type ImportOutcome } from '../../../core/list';
 import type { Db } from '../../../db/client';
 import { getConfigValue } from '../config/service';
 import { Col, reverseDict, SEX, STATUS } from './excel';
@@ -85,10 +85,6 @@ async function importOne(db: Db, ctx: ImportContext, row: ImportRow): Promise<Im
  * fails nothing is written, and the report lists every failing row (contract §5.9 wording).
  */
 export async function importUsers(deps: AppDeps, session: LoginSession, data: Buffer, updateSupport: boolean): Promise<string> {
-  const sheet = await readSheet(data).catch(() => {
-    throw new ServiceError('导入用户数据不能为空！');
-  });
-  if (sheet.length === 0) throw new ServiceError('导入用户数据不能为空！');
   const ctx: ImportContext = {
     deps,
     session,
@@ -96,8 +92,10 @@ export async function importUsers(deps: AppDeps, session: LoginSession, data: Bu
     passwordHash: await hashPassword(await getConfigValue(deps, 'sys.user.initPassword')),
     now: new Date(deps.now()),
   };
-  return importRows(deps.database.db, sheet, {
+  return importWorkbook(deps.database.db, data, {
     label: (cells) => `账号 ${cells[Col.USER_NAME] ?? ''}`,
     importOne: (db, cells) => importOne(db, ctx, parseRow(cells)),
+    emptyMessage: '导入用户数据不能为空！',
+    maxRows: importRowLimit(await getConfigValue(deps, IMPORT_MAX_ROWS_KEY)),
   });
 }

@@ -1,22 +1,29 @@
 import { z } from 'zod';
 import { exportQuery, idParam, listQuery } from '../../../core/list';
+import { boundedList, boundedText, filterText, ID_LIST_MAX, PASSWORD_INPUT_MAX } from '../../../core/rules';
 import { noHtml } from '../../../core/xss';
+import { sysUser } from '../../../db/schema';
 
 const optionalId = z.union([z.coerce.number<string>().int().positive(), z.literal('').transform(() => undefined)]).optional();
 
 const filters = {
   userId: optionalId,
   deptId: optionalId,
-  userName: z.string().optional(),
-  phonenumber: z.string().optional(),
-  status: z.string().optional(),
+  userName: filterText('用户账号', sysUser.userName),
+  phonenumber: filterText('手机号码', sysUser.phonenumber),
+  status: filterText('账号状态', sysUser.status),
 };
 
 export const userListQuery = listQuery.extend(filters);
 export const userExportQuery = exportQuery.extend(filters);
 export type UserFilters = z.infer<typeof userExportQuery>;
 
-const ids = z.array(z.coerce.number<string>().int().positive()).nullish().transform((v) => v ?? []);
+const password = boundedText('用户密码', PASSWORD_INPUT_MAX).nullish();
+
+const ids = (label: string) =>
+  boundedList(z.coerce.number<string>().int().positive(), label, ID_LIST_MAX)
+    .nullish()
+    .transform((v) => v ?? []);
 
 /** SysUser field rules of contract §4, shared by the dialog's body and the import's rows. */
 export const userFields = {
@@ -41,15 +48,15 @@ export const userFields = {
 export const userBody = z.object({
   ...userFields,
   deptId: z.coerce.number<string>().int().positive().nullish(),
-  password: z.string().nullish(),
+  password,
   remark: z.string().max(500, '备注长度不能超过500个字符').nullish(),
-  postIds: ids,
-  roleIds: ids,
+  postIds: ids('岗位'),
+  roleIds: ids('角色'),
 });
 export type UserBody = z.infer<typeof userBody>;
 
 export const userEditBody = userBody.extend({ userId: idParam });
 export type UserEditBody = z.infer<typeof userEditBody>;
 
-export const resetPwdBody = z.object({ userId: idParam, password: z.string().nullish() });
+export const resetPwdBody = z.object({ userId: idParam, password });
 export const changeStatusBody = z.object({ userId: idParam, status: z.enum(['0', '1'], '账号状态不正确') });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import bcrypt from 'bcryptjs';
 import { passwordPolicyError } from '@acs/shared';
 import type { AppDeps } from '../../../app';
-import { deleteSession, sessionsOfUser, type LoginSession } from '../../../core/auth';
+import { deleteSession, endSessionsOfUser, sessionsOfUser, type LoginSession } from '../../../core/auth';
 import { ServiceError } from '../../../core/errors';
 import { dayRange, likePattern, orderBy, paged, type ListQuery } from '../../../core/list';
 import type { Db } from '../../../db/client';
@@ -235,12 +235,15 @@ async function guardedUpdate(
   return updateUser(deps.database.db, userId, { ...values, updateBy: session.userName, updateTime: now });
 }
 
+/** Every session of the user ends (the caller's own stays when they reset their own password). */
 export async function resetPassword(deps: AppDeps, session: LoginSession, userId: number, password: string | null | undefined) {
   const plain = await checkPasswordPolicy(deps, password);
-  return guardedUpdate(deps, session, Perm.RESET_PWD, userId, {
+  const changed = await guardedUpdate(deps, session, Perm.RESET_PWD, userId, {
     password: await hashPassword(plain),
     pwdUpdateDate: new Date(deps.now()),
   });
+  await endSessionsOfUser(deps, userId, session.tokenId);
+  return changed;
 }
 
 export async function changeStatus(deps: AppDeps, session: LoginSession, userId: number, status: string) {
