@@ -62,6 +62,11 @@ export function register(form: RegisterForm) {
   return http.post<AjaxResult>('/register', { username, password, code, uuid }, { isToken: false });
 }
 
+/** Whether self-registration is on (sys.account.registerUser); anonymous. */
+export function registerEnabled() {
+  return http.get<AjaxResult<boolean>>('/registerEnabled', undefined, { isToken: false });
+}
+
 export function getInfo() {
   return http.get<InfoResult>('/getInfo');
 }

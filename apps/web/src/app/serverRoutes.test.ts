@@ -48,7 +48,7 @@ const fixture: ServerRoute[] = [
       { name: 'Docs', path: 'docs/example/com', hidden: false, component: 'InnerLink', meta: meta('文档', 'guide', 'https://docs.example.com') },
     ],
   },
-  { name: 'Http://ruoyi.vip', path: 'http://ruoyi.vip', hidden: false, component: 'Layout', meta: meta('若依官网', 'guide', 'http://ruoyi.vip') },
+  { name: 'Https://help.example.com', path: 'https://help.example.com', hidden: false, component: 'Layout', meta: meta('帮助中心', 'guide', 'https://help.example.com') },
   {
     path: '/ops',
     hidden: false,
@@ -91,7 +91,7 @@ describe('flattenServerRoutes', () => {
   });
 
   it('skips external links and routes whose permissions or roles the user lacks', () => {
-    expect(flat.some((r) => r.path.includes('ruoyi') || r.path.startsWith('/ops') || r.path === '/adminonly')).toBe(false);
+    expect(flat.some((r) => r.path.includes('example.com') || r.path.startsWith('/ops') || r.path === '/adminonly')).toBe(false);
   });
 
   it('admits permission and role routes to a holder, and everything to the super user', () => {

@@ -11,7 +11,8 @@ export interface MenuRoute {
   handle: RouteHandle;
 }
 
-const WRAPPERS = new Set(['Layout', 'ParentView']);
+/** Components that only group their children. */
+export const WRAPPERS = new Set(['Layout', 'ParentView']);
 
 export function isExternal(path: string): boolean {
   return /^(https?:|mailto:|tel:)/.test(path);
@@ -53,6 +54,9 @@ export function flattenServerRoutes(routes: ServerRoute[], user: UserAccess, par
 function loaderFor(component: string): PageLoader | undefined {
   return component === 'InnerLink' ? innerLinkLoader : findPage(component);
 }
+
+/** Whether this build has the page a server component string names. */
+export const hasPage = (component: string): boolean => loaderFor(component) !== undefined;
 
 export function toRouteObject(route: MenuRoute): RouteObject {
   return { id: `menu:${route.path}`, path: route.path, handle: route.handle, Component: lazyComponent(loaderFor(route.component)) };

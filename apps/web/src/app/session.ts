@@ -6,6 +6,7 @@ import { useUserStore } from '../stores/user';
 import { getToken } from '../utils/auth';
 import { confirmDialog, toast } from '../utils/feedback';
 import { canAccess, type UserAccess } from './access';
+import { menuOfThisBuild } from './builtPages';
 import { createRedirectCounter, decideNavigation } from './guard';
 import { hiddenRouteObject, hiddenRoutes } from './hiddenRoutes';
 import { preloadShell } from './pages';
@@ -68,7 +69,7 @@ async function loadSession(getRouter: () => PatchableRouter): Promise<void> {
   const info = await useUserStore.getState().getInfo();
   const res = await getRouters();
   const router = getRouter();
-  const serverRoutes = res.data ?? [];
+  const serverRoutes = menuOfThisBuild(res.data ?? []);
   usePermissionStore.getState().setRoutes(serverRoutes);
   const { permissions, roles } = useUserStore.getState();
   addUserRoutes(router, buildUserRoutes(serverRoutes, { permissions, roles }));

@@ -1,9 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Editor as HeadlessEditor } from '@tiptap/core';
 import { installMatchMedia } from '../testing';
+import { sanitizeHtml } from '../../layout/Navbar/sanitizeHtml';
 import Editor from './index';
-import { editorHtml } from './commands';
-import { checkEditorImage } from './upload';
+import { editorExtensions, editorHtml, isAllowedLink } from './extensions';
+import { http } from '../../utils/request';
+import { checkEditorImage, uploadEditorImage } from './upload';
 
 beforeAll(installMatchMedia);
 afterEach(cleanup);
@@ -11,30 +14,19 @@ afterEach(cleanup);
 const area = () => screen.getByRole('textbox', { name: '内容' });
 
 describe('Editor', () => {
-  it('shows the given HTML through the allow-list sanitiser', () => {
+  it('shows the given HTML through the allow-list sanitiser', async () => {
     render(<Editor value={'<p onclick="x()"><strong>粗体</strong></p><script>alert(1)</script>'} />);
-    expect(area().innerHTML).toBe('<p><strong>粗体</strong></p>');
+    await waitFor(() => expect(area().innerHTML).toBe('<p><strong>粗体</strong></p>'));
   });
 
-  it('reports edits once each, and does not rewrite the text with its own value', () => {
+  it('replaces the document when the value comes from outside (another notice, form reset), without reporting it', async () => {
     const onChange = vi.fn();
-    const { rerender } = render(<Editor value="<p>a</p>" onChange={onChange} />);
-    area().innerHTML = '<p>ab</p>';
-    fireEvent.input(area());
-    fireEvent.blur(area());
-    expect(onChange).toHaveBeenCalledTimes(1);
-    expect(onChange).toHaveBeenCalledWith('<p>ab</p>');
-    area().innerHTML = '<p>abc</p>';
-    rerender(<Editor value="<p>ab</p>" onChange={onChange} />);
-    expect(area().innerHTML).toBe('<p>abc</p>');
-  });
-
-  it('replaces the text when the value comes from outside (another notice, form reset)', () => {
-    const { rerender } = render(<Editor value="<p>一</p>" />);
-    rerender(<Editor value="<p>二</p>" />);
-    expect(area().innerHTML).toBe('<p>二</p>');
-    rerender(<Editor value="" />);
-    expect(area().innerHTML).toBe('');
+    const { rerender } = render(<Editor value="<p>一</p>" onChange={onChange} />);
+    rerender(<Editor value="<p>二</p>" onChange={onChange} />);
+    await waitFor(() => expect(area().textContent).toBe('二'));
+    rerender(<Editor value="" onChange={onChange} />);
+    await waitFor(() => expect(area().textContent).toBe(''));
+    expect(onChange.mock.calls).toEqual([]);
   });
 
   it('has the toolbar of the notice editor, and none when read-only', () => {
@@ -49,19 +41,78 @@ describe('Editor', () => {
   });
 });
 
-describe('editor helpers', () => {
-  it('reports an editor holding only empty blocks as empty', () => {
-    const el = document.createElement('div');
-    el.innerHTML = '<p><br></p>';
-    expect(editorHtml(el)).toBe('');
-    el.innerHTML = '<p><img src="/profile/a.png"></p>';
-    expect(editorHtml(el)).toBe('<p><img src="/profile/a.png"></p>');
+describe('editor document model', () => {
+  const headless = (content: string) => new HeadlessEditor({ extensions: editorExtensions(), content });
+
+  it('writes only what the shared allow-list keeps: its output survives the sanitiser whole', () => {
+    const editor = headless('<p>正文</p>');
+    editor
+      .chain()
+      .selectAll()
+      .toggleBold()
+      .toggleItalic()
+      .toggleUnderline()
+      .toggleStrike()
+      .setColor('#f5222d')
+      .setBackgroundColor('#fadb14')
+      .setTextAlign('center')
+      .setLink({ href: 'https://example.com' })
+      .run();
+    editor.commands.insertContentAt(editor.state.doc.content.size, [
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: '标题' }] },
+      { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: '一' }] }] }] },
+      { type: 'orderedList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: '二' }] }] }] },
+      { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: '引用' }] }] },
+      { type: 'image', attrs: { src: '/prod-api/profile/upload/a.png', alt: '图' } },
+    ]);
+    const html = editorHtml(editor);
+    for (const part of ['<strong>', '<em>', '<u>', '<s>', '"color: ', 'background-color: ', 'text-align: center', '<a ', '<h2', '<ul>', '<ol>', '<blockquote>', '<img ']) {
+      expect(html).toContain(part);
+    }
+    // Read back after cleaning, the document is the same: the sanitiser removed nothing the editor wrote.
+    const cleaned = headless(sanitizeHtml(html));
+    expect(editorHtml(cleaned)).toBe(html);
+    editor.destroy();
+    cleaned.destroy();
   });
 
+  it('drops what the allow-list refuses when HTML comes in (paste, stored content)', () => {
+    const editor = headless('<p><a href="javascript:alert(1)">x</a><code>c</code></p><pre>p</pre><hr><img src="data:image/png;base64,AAAA">');
+    expect(editorHtml(editor)).toBe('<p>xc</p><p>p</p>');
+    editor.destroy();
+  });
+
+  it('reports an editor holding only an empty paragraph as empty', () => {
+    const editor = headless('<p></p>');
+    expect(editorHtml(editor)).toBe('');
+    editor.commands.setContent('<p><img src="/profile/a.png"></p>');
+    expect(editorHtml(editor)).toContain('<img src="/profile/a.png"');
+    editor.destroy();
+  });
+
+  it('accepts links the allow-list keeps', () => {
+    expect(isAllowedLink('https://example.com/a')).toBe(true);
+    expect(isAllowedLink('mailto:a@b.c')).toBe(true);
+    expect(isAllowedLink('javascript:alert(1)')).toBe(false);
+    expect(isAllowedLink('//evil.example')).toBe(false);
+  });
+});
+
+describe('editor image upload', () => {
   it('checks picked images for type and size', () => {
     const file = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name);
     expect(checkEditorImage(file('a.png', 10), 5)).toBeNull();
     expect(checkEditorImage(file('a.svg', 10), 5)).toBe('图片格式错误!');
     expect(checkEditorImage(file('a.jpg', 2 * 1024 * 1024), 1)).toBe('上传图片大小不能超过 1 MB!');
+  });
+
+  it('uploads through /common/upload and puts the served URL in the content', async () => {
+    const post = vi.spyOn(http, 'post').mockResolvedValue({ code: 200, msg: '', fileName: '/profile/upload/2026/11/23/a.png' });
+    const file = new File([new Uint8Array(4)], 'a.png', { type: 'image/png' });
+    await expect(uploadEditorImage(file)).resolves.toBe('/prod-api/profile/upload/2026/11/23/a.png');
+    const [url, form] = post.mock.calls[0];
+    expect(url).toBe('/common/upload');
+    expect((form as FormData).get('file')).toBe(file);
+    post.mockRestore();
   });
 });

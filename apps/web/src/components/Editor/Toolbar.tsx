@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import type { Editor } from '@tiptap/react';
+import { useEditorState } from '@tiptap/react';
 import { Dropdown, Popover, Tooltip } from 'antd';
 import {
   AlignCenterOutlined,
@@ -21,19 +23,11 @@ import {
 
 const COLORS = ['#000000', '#595959', '#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#13c2c2', '#1677ff', '#722ed1', '#eb2f96', '#ffffff'];
 
-const BLOCKS = [
-  { key: 'p', label: '正文' },
-  { key: 'h1', label: '标题 1' },
-  { key: 'h2', label: '标题 2' },
-  { key: 'h3', label: '标题 3' },
-  { key: 'h4', label: '标题 4' },
-];
+const LEVELS = [1, 2, 3, 4] as const;
+const BLOCKS = [{ key: 'p', label: '正文' }, ...LEVELS.map((level) => ({ key: `h${level}`, label: `标题 ${level}` }))];
 
 interface ToolbarProps {
-  /** Runs an editing command on the remembered selection. */
-  onCommand: (command: string, value?: string) => void;
-  active: (command: string) => boolean;
-  block: string;
+  editor: Editor;
   onLink: () => void;
   onImage: () => void;
 }
@@ -81,56 +75,76 @@ function ColorButton({ title, icon, onPick }: { title: string; icon: ReactNode; 
   );
 }
 
-export default function Toolbar({ onCommand, active, block, onLink, onImage }: ToolbarProps) {
-  const blockLabel = BLOCKS.find((b) => b.key === block)?.label ?? '正文';
+/** The formatting state at the caret, recomputed on every editor transaction. */
+function useFormatState(editor: Editor) {
+  return useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      block: BLOCKS.find((b) => b.key !== 'p' && e.isActive('heading', { level: Number(b.key.slice(1)) }))?.key ?? 'p',
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      quote: e.isActive('blockquote'),
+      ordered: e.isActive('orderedList'),
+      bullet: e.isActive('bulletList'),
+    }),
+  });
+}
+
+export default function Toolbar({ editor, onLink, onImage }: ToolbarProps) {
+  const state = useFormatState(editor);
+  const run = () => editor.chain().focus();
+  const setBlock = (key: string) => {
+    const level = LEVELS.find((l) => `h${l}` === key);
+    if (level) run().setHeading({ level }).run();
+    else run().setParagraph().run();
+  };
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="格式">
-      <ToolButton title="撤销" onClick={() => onCommand('undo')}>
+      <ToolButton title="撤销" onClick={() => run().undo().run()}>
         <UndoOutlined />
       </ToolButton>
-      <ToolButton title="重做" onClick={() => onCommand('redo')}>
+      <ToolButton title="重做" onClick={() => run().redo().run()}>
         <RedoOutlined />
       </ToolButton>
       <span className="editor-sep" />
-      <Dropdown
-        trigger={['click']}
-        menu={{ items: BLOCKS, selectable: true, selectedKeys: [block], onClick: ({ key }) => onCommand('formatBlock', `<${key}>`) }}
-      >
+      <Dropdown trigger={['click']} menu={{ items: BLOCKS, selectable: true, selectedKeys: [state.block], onClick: ({ key }) => setBlock(key) }}>
         <button type="button" className="editor-tool editor-block" aria-label="段落格式" onMouseDown={(e) => e.preventDefault()}>
-          {blockLabel}
+          {BLOCKS.find((b) => b.key === state.block)?.label}
         </button>
       </Dropdown>
-      <ToolButton title="加粗" pressed={active('bold')} onClick={() => onCommand('bold')}>
+      <ToolButton title="加粗" pressed={state.bold} onClick={() => run().toggleBold().run()}>
         <BoldOutlined />
       </ToolButton>
-      <ToolButton title="斜体" pressed={active('italic')} onClick={() => onCommand('italic')}>
+      <ToolButton title="斜体" pressed={state.italic} onClick={() => run().toggleItalic().run()}>
         <ItalicOutlined />
       </ToolButton>
-      <ToolButton title="下划线" pressed={active('underline')} onClick={() => onCommand('underline')}>
+      <ToolButton title="下划线" pressed={state.underline} onClick={() => run().toggleUnderline().run()}>
         <UnderlineOutlined />
       </ToolButton>
-      <ToolButton title="删除线" pressed={active('strikeThrough')} onClick={() => onCommand('strikeThrough')}>
+      <ToolButton title="删除线" pressed={state.strike} onClick={() => run().toggleStrike().run()}>
         <StrikethroughOutlined />
       </ToolButton>
-      <ColorButton title="文字颜色" icon={<FontColorsOutlined />} onPick={(c) => onCommand('foreColor', c)} />
-      <ColorButton title="背景颜色" icon={<BgColorsOutlined />} onPick={(c) => onCommand('hiliteColor', c)} />
+      <ColorButton title="文字颜色" icon={<FontColorsOutlined />} onPick={(c) => run().setColor(c).run()} />
+      <ColorButton title="背景颜色" icon={<BgColorsOutlined />} onPick={(c) => run().setBackgroundColor(c).run()} />
       <span className="editor-sep" />
-      <ToolButton title="引用" pressed={block === 'blockquote'} onClick={() => onCommand('formatBlock', block === 'blockquote' ? '<p>' : '<blockquote>')}>
+      <ToolButton title="引用" pressed={state.quote} onClick={() => run().toggleBlockquote().run()}>
         <span className="editor-quote">❝</span>
       </ToolButton>
-      <ToolButton title="有序列表" pressed={active('insertOrderedList')} onClick={() => onCommand('insertOrderedList')}>
+      <ToolButton title="有序列表" pressed={state.ordered} onClick={() => run().toggleOrderedList().run()}>
         <OrderedListOutlined />
       </ToolButton>
-      <ToolButton title="无序列表" pressed={active('insertUnorderedList')} onClick={() => onCommand('insertUnorderedList')}>
+      <ToolButton title="无序列表" pressed={state.bullet} onClick={() => run().toggleBulletList().run()}>
         <UnorderedListOutlined />
       </ToolButton>
-      <ToolButton title="左对齐" onClick={() => onCommand('justifyLeft')}>
+      <ToolButton title="左对齐" onClick={() => run().setTextAlign('left').run()}>
         <AlignLeftOutlined />
       </ToolButton>
-      <ToolButton title="居中" onClick={() => onCommand('justifyCenter')}>
+      <ToolButton title="居中" onClick={() => run().setTextAlign('center').run()}>
         <AlignCenterOutlined />
       </ToolButton>
-      <ToolButton title="右对齐" onClick={() => onCommand('justifyRight')}>
+      <ToolButton title="右对齐" onClick={() => run().setTextAlign('right').run()}>
         <AlignRightOutlined />
       </ToolButton>
       <span className="editor-sep" />
@@ -140,7 +154,7 @@ export default function Toolbar({ onCommand, active, block, onLink, onImage }: T
       <ToolButton title="图片" onClick={onImage}>
         <PictureOutlined />
       </ToolButton>
-      <ToolButton title="清除格式" onClick={() => onCommand('removeFormat')}>
+      <ToolButton title="清除格式" onClick={() => run().unsetAllMarks().clearNodes().run()}>
         <ClearOutlined />
       </ToolButton>
     </div>

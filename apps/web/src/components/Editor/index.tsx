@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import { Input, Modal } from 'antd';
 import { sanitizeHtml } from '../../layout/Navbar/sanitizeHtml';
 import { toast } from '../../utils/feedback';
-import { commandActive, currentBlock, editorHtml, runCommand } from './commands';
+import { editorExtensions, editorHtml, isAllowedLink } from './extensions';
 import Toolbar from './Toolbar';
 import { checkEditorImage, INSERT_FAILED, uploadEditorImage } from './upload';
 import './editor.css';
@@ -20,140 +21,100 @@ export interface EditorProps {
   fileSize?: number;
 }
 
-const LINK_URL = /^(https?:\/\/|mailto:)\S+$/i;
-const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /**
- * A compact rich-text editor on a contentEditable region (screens catalogue §7.14): paragraph and heading
- * formats, inline styles, colours, lists, quote, alignment, links, uploaded images, undo/redo. Pasted HTML
- * goes through the allow-list sanitiser and pasted images are uploaded; the server sanitises again on save.
+ * The notice rich-text editor (screens catalogue §7.14) on TipTap/ProseMirror: paragraph and heading formats,
+ * inline styles, colours, lists, quote, alignment, links, uploaded images, undo/redo. Its document model only
+ * holds what the shared allow-list keeps (see extensions.ts); pasted HTML is parsed into that model, pasted
+ * images are uploaded, and the server sanitises again on save.
  */
 export default function Editor({ value, onChange, height, minHeight = 192, readOnly = false, placeholder = '请输入内容', fileSize = 5 }: EditorProps) {
-  const area = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const emitted = useRef<string | null>(null);
-  const saved = useRef<Range | null>(null);
-  const [, setSelectionTick] = useState(0);
+  // What the form holds: the value given at mount, then each edit reported; anything else comes from outside.
+  const emitted = useRef(value ?? '');
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const insertRef = useRef<(files: File[]) => void>(() => undefined);
   const [linkOpen, setLinkOpen] = useState(false);
   const [linkUrl, setLinkUrl] = useState('https://');
 
-  // Content from outside (form reset, a different notice) replaces the text; our own edits do not.
+  const editor = useEditor({
+    extensions: editorExtensions(placeholder),
+    content: sanitizeHtml(value ?? ''),
+    editable: !readOnly,
+    immediatelyRender: true,
+    editorProps: {
+      attributes: { class: 'editor-content', role: 'textbox', 'aria-multiline': 'true', 'aria-label': '内容' },
+      handlePaste: (_view, event) => {
+        const images = [...(event.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+        if (!images.length) return false;
+        insertRef.current(images);
+        return true;
+      },
+    },
+    onUpdate: ({ editor: e }) => {
+      const html = editorHtml(e);
+      if (html === emitted.current) return;
+      emitted.current = html;
+      onChangeRef.current?.(html);
+    },
+  });
+
   useEffect(() => {
-    const el = area.current;
-    if (!el || (value ?? '') === emitted.current) return;
-    el.innerHTML = sanitizeHtml(value ?? '');
+    editor.setEditable(!readOnly);
+  }, [editor, readOnly]);
+
+  // Content from outside (form reset, a different notice) replaces the document; our own edits do not.
+  useEffect(() => {
+    if ((value ?? '') === emitted.current) return;
+    editor.commands.setContent(sanitizeHtml(value ?? ''), { emitUpdate: false });
     emitted.current = value ?? '';
-  }, [value]);
+  }, [editor, value]);
 
-  const emit = useCallback(() => {
-    const el = area.current;
-    if (!el) return;
-    const html = editorHtml(el);
-    if (html === emitted.current) return;
-    emitted.current = html;
-    onChange?.(html);
-  }, [onChange]);
-
-  // Remember where the caret was, so toolbar dialogs (link, image) act on that spot.
-  useEffect(() => {
-    const onSelection = () => {
-      const sel = document.getSelection();
-      if (!sel || sel.rangeCount === 0 || !area.current?.contains(sel.anchorNode)) return;
-      saved.current = sel.getRangeAt(0).cloneRange();
-      setSelectionTick((n) => n + 1);
-    };
-    document.addEventListener('selectionchange', onSelection);
-    return () => document.removeEventListener('selectionchange', onSelection);
-  }, []);
-
-  const restoreSelection = () => {
-    const el = area.current;
-    if (!el) return;
-    el.focus();
-    const sel = document.getSelection();
-    if (saved.current && sel) {
-      sel.removeAllRanges();
-      sel.addRange(saved.current);
-    }
-  };
-
-  const command = (name: string, arg?: string) => {
-    restoreSelection();
-    runCommand(name, arg);
-    emit();
-  };
-
-  const insertImages = async (files: File[]) => {
-    for (const file of files) {
-      const problem = checkEditorImage(file, fileSize);
-      if (problem) {
-        toast.error(problem);
-        continue;
+  insertRef.current = (files: File[]) => {
+    void (async () => {
+      for (const file of files) {
+        const problem = checkEditorImage(file, fileSize);
+        if (problem) {
+          toast.error(problem);
+          continue;
+        }
+        try {
+          editor.chain().focus().setImage({ src: await uploadEditorImage(file) }).run();
+        } catch {
+          toast.error(INSERT_FAILED);
+        }
       }
-      try {
-        command('insertImage', await uploadEditorImage(file));
-      } catch {
-        toast.error(INSERT_FAILED);
-      }
-    }
-  };
-
-  const onPaste = (e: React.ClipboardEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    const images = [...e.clipboardData.files].filter((f) => f.type.startsWith('image/'));
-    if (images.length) {
-      void insertImages(images);
-      return;
-    }
-    const html = e.clipboardData.getData('text/html');
-    if (html) runCommand('insertHTML', sanitizeHtml(html));
-    else runCommand('insertText', e.clipboardData.getData('text/plain'));
-    emit();
+    })();
   };
 
   const insertLink = () => {
     const url = linkUrl.trim();
-    if (!LINK_URL.test(url)) {
+    if (!isAllowedLink(url) || /\s/.test(url)) {
       toast.error('请输入以 http://、https:// 或 mailto: 开头的链接地址');
       return;
     }
     setLinkOpen(false);
-    restoreSelection();
-    const collapsed = document.getSelection()?.isCollapsed ?? true;
-    if (collapsed) runCommand('insertHTML', `<a href="${escapeAttribute(url)}" target="_blank">${escapeAttribute(url)}</a>`);
-    else runCommand('createLink', url);
-    emit();
+    const chain = editor.chain().focus();
+    if (editor.state.selection.empty && !editor.isActive('link')) {
+      chain.insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+    } else {
+      chain.extendMarkRange('link').setLink({ href: url }).run();
+    }
   };
 
   return (
     <div className={`editor${readOnly ? ' is-readonly' : ''}`}>
       {!readOnly && (
         <Toolbar
-          onCommand={command}
-          active={commandActive}
-          block={currentBlock()}
+          editor={editor}
           onLink={() => {
-            setLinkUrl('https://');
+            setLinkUrl(editor.getAttributes('link').href ?? 'https://');
             setLinkOpen(true);
           }}
           onImage={() => fileInput.current?.click()}
         />
       )}
-      <div
-        ref={area}
-        className="editor-content"
-        role="textbox"
-        aria-multiline
-        aria-label="内容"
-        contentEditable={!readOnly}
-        suppressContentEditableWarning
-        data-placeholder={placeholder}
-        style={{ minHeight, height, overflowY: height ? 'auto' : undefined }}
-        onInput={emit}
-        onBlur={emit}
-        onPaste={onPaste}
-        onFocus={() => runCommand('defaultParagraphSeparator', 'p')}
-      />
+      <EditorContent editor={editor} className="editor-body" style={{ minHeight, height, overflowY: height ? 'auto' : undefined }} />
       <input
         ref={fileInput}
         type="file"
@@ -164,7 +125,7 @@ export default function Editor({ value, onChange, height, minHeight = 192, readO
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          void insertImages(files);
+          insertRef.current(files);
         }}
       />
       <Modal title="插入链接" open={linkOpen} width={420} okText="确 定" cancelText="取 消" onOk={insertLink} onCancel={() => setLinkOpen(false)} destroyOnHidden>

@@ -12,15 +12,18 @@ export function checkEditorImage(file: File, fileSizeMb: number): string | null 
   return null;
 }
 
-/** Uploads one image like the console's other upload fields and returns the URL to put in the content. */
+/**
+ * Uploads one image through /common/upload (RuoYi's editor endpoint; the server's general upload rules:
+ * extension allow-list, size limit) and returns the URL to put in the content.
+ */
 export async function uploadEditorImage(file: File): Promise<string> {
   const form = new FormData();
-  form.append('avatarfile', file);
+  form.append('file', file);
   // The instance default is JSON, under which axios would serialise the FormData; the browser sets the boundary.
-  const res = await http.post<{ data?: string }>('/fileUploadController/upload', form, {
+  const res = await http.post<{ fileName?: string }>('/common/upload', form, {
     headers: { 'Content-Type': 'multipart/form-data' },
     repeatSubmit: false,
   });
-  if (!res.data) throw new Error(INSERT_FAILED);
-  return toDisplayUrl(res.data);
+  if (!res.fileName) throw new Error(INSERT_FAILED);
+  return toDisplayUrl(res.fileName);
 }

@@ -20,7 +20,14 @@ export function createTimeColumn<Row>(): TableColumnType<Row> {
   return { title: '创建时间', dataIndex: 'createTime', align: 'center', width: 180, render: (v: string) => parseTime(v) };
 }
 
-/** 操作: 修改 / (extra) / 删除 for the row's id. */
+/** Room for one small icon-and-two-characters link button, and the cell's own padding. */
+const ACTION_BUTTON_WIDTH = 64;
+const ACTION_CELL_PADDING = 24;
+
+/**
+ * 操作: 修改 / (extra) / 删除 for the row's id. Wide enough for its buttons and pinned to the right, so a
+ * narrow window scrolls the other columns and never cuts an action.
+ */
 export function actionColumn<Row>(
   perm: string,
   idOf: (row: Row) => number,
@@ -32,6 +39,8 @@ export function actionColumn<Row>(
     title: '操作',
     key: 'actions',
     align: 'center',
+    fixed: 'right',
+    width: ACTION_CELL_PADDING + ACTION_BUTTON_WIDTH * (extra ? 3 : 2),
     render: (_, row) => (
       <RowActions perm={perm} onEdit={() => onEdit(idOf(row))} onDelete={() => onDelete([idOf(row)])}>
         {extra?.(row)}

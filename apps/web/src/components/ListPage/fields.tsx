@@ -43,7 +43,7 @@ interface TextFieldProps {
 export function TextField({ label, name, required, placeholder = `请输入${label}`, textarea, maxLength, tooltip }: TextFieldProps) {
   return (
     <Form.Item label={label} name={name} tooltip={tooltip} rules={required ? [{ required: true, whitespace: true, message: required }] : undefined}>
-      {textarea ? <Input.TextArea placeholder={placeholder} /> : <Input placeholder={placeholder} maxLength={maxLength} />}
+      {textarea ? <Input.TextArea placeholder={placeholder} maxLength={maxLength} /> : <Input placeholder={placeholder} maxLength={maxLength} />}
     </Form.Item>
   );
 }
@@ -134,7 +134,7 @@ export function DictRadioField({ label, name, options, tooltip }: { label: strin
 }
 
 export function RemarkField() {
-  return <TextField label="备注" name="remark" placeholder="请输入内容" textarea />;
+  return <TextField label="备注" name="remark" placeholder="请输入内容" textarea maxLength={500} />;
 }
 
 /** 刷新缓存 of the dictionary and parameter screens (behind <perm>:remove). */

@@ -1,52 +1,35 @@
+import DOMPurify from 'dompurify';
+import { RICH_TEXT_DROPPED, RICH_TEXT_TAGS, richTextAttributes } from '@acs/shared';
+import { baseURL } from '../../utils/request';
+
 /**
- * Allow-list HTML sanitiser for notice content (rich text written by administrators, shown to everyone).
- * Unknown elements are unwrapped, dangerous ones dropped with their content, and only harmless attributes
- * with safe URLs survive.
+ * Rich text (notice content) shown as HTML: DOMPurify parses it in an inert document and applies the shared
+ * allow-list (packages/shared rich-text.ts), the same rules the server's sanitize-html applies before storing.
  */
-const DROP = new Set(['script', 'style', 'iframe', 'object', 'embed', 'link', 'meta', 'base', 'form', 'input', 'button', 'textarea', 'select', 'template', 'svg', 'math', 'noscript', 'frame', 'frameset']);
-const ALLOWED = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'sub', 'sup', 'span', 'div', 'font', 'small', 'big', 'mark',
-  'ul', 'ol', 'li', 'a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'hr',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'colgroup', 'col',
-]);
-const ATTRIBUTES = new Set(['href', 'src', 'alt', 'title', 'class', 'style', 'width', 'height', 'align', 'colspan', 'rowspan', 'color', 'size', 'target']);
-const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|data:image\/(png|jpe?g|gif|webp);)/i;
-const UNSAFE_STYLE = /expression|url\s*\(|javascript:|@import|behavior/i;
+const purifier = DOMPurify(window);
 
-function cleanAttributes(el: Element): void {
-  for (const attr of [...el.attributes]) {
-    const name = attr.name.toLowerCase();
-    const value = attr.value.trim();
-    const keep =
-      ATTRIBUTES.has(name) &&
-      (name === 'href' || name === 'src' ? SAFE_URL.test(value) || !/^[a-z][a-z0-9+.-]*:/i.test(value) : true) &&
-      (name !== 'style' || !UNSAFE_STYLE.test(value));
-    if (!keep) el.removeAttribute(attr.name);
-  }
-  if (el.tagName === 'A' && el.getAttribute('target')) el.setAttribute('rel', 'noopener noreferrer');
-}
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_TAGS).flat())];
 
-function cleanChildren(parent: Node): void {
-  for (const child of [...parent.childNodes]) {
-    if (child.nodeType === Node.COMMENT_NODE) {
-      child.remove();
-      continue;
-    }
-    if (child.nodeType !== Node.ELEMENT_NODE) continue;
-    const el = child as Element;
-    const tag = el.tagName.toLowerCase();
-    if (DROP.has(tag)) {
-      el.remove();
-      continue;
-    }
-    cleanChildren(el);
-    if (ALLOWED.has(tag)) cleanAttributes(el);
-    else el.replaceWith(...el.childNodes);
+// Per-element rules DOMPurify cannot express (attributes per tag, URL and style values, rel): the shared ones.
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  const tag = node.nodeName.toLowerCase();
+  if (!(tag in RICH_TEXT_TAGS)) return;
+  const current = Object.fromEntries([...node.attributes].map((a) => [a.name, a.value]));
+  const kept = richTextAttributes(tag, current, baseURL);
+  if (kept === null) {
+    node.remove();
+    return;
   }
-}
+  for (const name of Object.keys(current)) node.removeAttribute(name);
+  for (const [name, value] of Object.entries(kept)) node.setAttribute(name, value);
+});
 
 export function sanitizeHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  cleanChildren(doc.body);
-  return doc.body.innerHTML;
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS: Object.keys(RICH_TEXT_TAGS),
+    ALLOWED_ATTR,
+    ADD_FORBID_CONTENTS: [...RICH_TEXT_DROPPED],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  });
 }

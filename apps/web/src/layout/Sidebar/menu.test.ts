@@ -25,7 +25,7 @@ const fixture: ServerRoute[] = [
     path: '/', hidden: false, component: 'Layout', meta: meta('文档中心', 'guide'),
     children: [{ name: 'Doc', path: 'docs/example/com', hidden: false, component: 'InnerLink', meta: meta('文档中心', '#', 'https://docs.example.com') }],
   },
-  { name: 'Http://ruoyi.vip', path: 'http://ruoyi.vip', hidden: false, component: 'Layout', meta: meta('若依官网', 'guide', 'http://ruoyi.vip') },
+  { name: 'Https://help.example.com', path: 'https://help.example.com', hidden: false, component: 'Layout', meta: meta('帮助中心', 'guide', 'https://help.example.com') },
   { name: 'Mail', path: 'mailto:ops@example.com', hidden: false, component: 'Layout', meta: meta('联系运维') },
   {
     name: 'Ai', path: '/ai', hidden: false, component: 'Layout', meta: meta('AI客服', 'robot'),
@@ -64,7 +64,7 @@ describe('buildMenu', () => {
   });
 
   it('marks http/https/mailto/tel addresses as external links', () => {
-    expect(menu[3]).toMatchObject({ key: 'http://ruoyi.vip', external: true });
+    expect(menu[3]).toMatchObject({ key: 'https://help.example.com', external: true });
     expect(menu[4]).toMatchObject({ key: 'mailto:ops@example.com', external: true });
     expect(resolvePath('/x', 'tel:10086')).toBe('tel:10086');
   });

@@ -1,7 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import ChatPage from './index';
+import PublicApp from '../../public/PublicApp';
 
 /** The page's EventSource: tests open it and push events as the server would. */
 class FakeEventSource {
@@ -49,9 +48,10 @@ const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
 const bodiesOf = (path: string) =>
   fetchMock.mock.calls.filter(([u]) => u.endsWith(path)).map(([, init]) => JSON.parse(init?.body as string));
 
+/** Through the public entry, as the server serves /chat. */
 function renderChat(search = '?agent=5') {
-  const router = createMemoryRouter([{ path: '/chat', Component: ChatPage }], { initialEntries: [`/chat${search}`] });
-  render(<RouterProvider router={router} />);
+  window.history.replaceState(null, '', `/chat${search}`);
+  render(<PublicApp />);
 }
 
 async function ready() {

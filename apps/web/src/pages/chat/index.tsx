@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { CONVERSATION_STATUS_LABELS } from '@acs/shared';
 import { Composer } from './components/Composer';
 import { ContactCard } from './components/ContactCard';
@@ -17,10 +16,12 @@ function Avatar({ name, src }: { name: string; src: string }) {
   );
 }
 
-/** The public customer chat (/chat?agent=ID): plain React and one CSS file, no console code. */
+/**
+ * The public customer chat (/chat?agent=ID): plain React and one CSS file, no console code, not even the
+ * router (it loads through the light public entry, src/public).
+ */
 export default function ChatPage() {
-  const [search] = useSearchParams();
-  const agentId = Number(search.get('agent'));
+  const [agentId] = useState(() => Number(new URLSearchParams(window.location.search).get('agent')));
   const chat = useChat(agentId);
   const { phase, session, state, connection, contactDone, notice, setNotice } = chat;
   const [contactOpen, setContactOpen] = useState(false);

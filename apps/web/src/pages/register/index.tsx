@@ -5,8 +5,31 @@ import { AuthLayout, CaptchaImage, Field } from '../login/AuthLayout';
 import { useCaptcha } from '../login/useCaptcha';
 import { useAuthForm } from '../login/useAuthForm';
 import { validateRegister, type RegisterFields } from '../login/validation';
+import { useRegisterSwitch } from './useRegisterSwitch';
+import './register.css';
+
+const REGISTER_OFF = '当前系统没有开启注册功能';
 
 export default function RegisterPage() {
+  const registerSwitch = useRegisterSwitch();
+  return (
+    <AuthLayout subtitle="注册新账号">
+      {registerSwitch === 'checking' && <div className="register-checking" aria-busy="true" />}
+      {registerSwitch === 'off' && (
+        <div className="register-closed" role="status">
+          <p>{REGISTER_OFF}</p>
+          <Link className="auth-submit" to="/login">
+            返回登录
+          </Link>
+        </div>
+      )}
+      {registerSwitch === 'on' && <RegisterForm />}
+    </AuthLayout>
+  );
+}
+
+/** The form, mounted only when registration is on (it fetches a captcha). */
+function RegisterForm() {
   const navigate = useNavigate();
   const captcha = useCaptcha();
   const [registered, setRegistered] = useState<string | null>(null);
@@ -22,7 +45,7 @@ export default function RegisterPage() {
   );
 
   return (
-    <AuthLayout subtitle="注册新账号">
+    <>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <Field label="账号" name="username" value={form.username} error={errors.username} autoComplete="username" maxLength={20} onChange={(v) => update('username', v)} />
         <Field label="密码" name="password" type="password" value={form.password} error={errors.password} autoComplete="new-password" maxLength={20} onChange={(v) => update('password', v)} />
@@ -63,6 +86,6 @@ export default function RegisterPage() {
           </div>
         </div>
       )}
-    </AuthLayout>
+    </>
   );
 }

@@ -21,7 +21,7 @@ import { toast } from '../../../utils/feedback';
 import { ConversationDetail } from './components/ConversationDetail';
 import { ConversationList, type StatusCounts } from './components/ConversationList';
 import { customerTitle } from './labels';
-import { appendMessage, sortRows, upsertRow, type ConversationFilters } from './liveList';
+import { sortRows, upsertRow, withLoaded, withMessage, withRow, type ConversationFilters } from './liveList';
 import { useStaffStream } from './useStaffStream';
 import './conversation.css';
 
@@ -108,7 +108,8 @@ export default function ConversationPage() {
     setDetailLoading(true);
     try {
       const res = await getConversation(id);
-      if (seq === detailSeq.current && res.data) setDetail(res.data);
+      const loaded = res.data;
+      if (seq === detailSeq.current && loaded) setDetail((prev) => withLoaded(prev, loaded));
     } finally {
       if (seq === detailSeq.current) setDetailLoading(false);
     }
@@ -152,16 +153,16 @@ export default function ConversationPage() {
         });
       }
       if (row.conversationId !== sel) setUnread((u) => new Set(u).add(row.conversationId));
-      else if (d) {
-        setDetail({ ...d, conversation: { ...d.conversation, ...row } });
+      else {
+        setDetail((prev) => withRow(prev, row));
         // Lead and customer cards are not part of the row: reload them when the captured phone changes.
-        if (row.phone !== d.conversation.phone || row.customerId !== d.conversation.customerId) refreshDetail();
+        if (d && (row.phone !== d.conversation.phone || row.customerId !== d.conversation.customerId)) refreshDetail();
       }
       refreshCounts();
     } else if (e.type === 'lead') {
       if (e.conversationId === sel) refreshDetail();
     } else if (e.conversationId === sel) {
-      setDetail((prev) => (prev ? { ...prev, messages: appendMessage(prev.messages, e.message) } : prev));
+      setDetail((prev) => withMessage(prev, e.conversationId, e.message));
     } else {
       setUnread((u) => new Set(u).add(e.conversationId));
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationMessage, ConversationRow } from '../../../api/ai/conversation';
-import { appendMessage, matchesFilters, relativeTime, upsertRow } from './liveList';
+import type { ConversationDetail, ConversationMessage, ConversationRow } from '../../../api/ai/conversation';
+import { appendMessage, matchesFilters, relativeTime, upsertRow, withLoaded, withMessage, withRow } from './liveList';
 
 const row = (id: number, over: Partial<ConversationRow> = {}): ConversationRow => ({
   conversationId: id,
@@ -56,5 +56,36 @@ describe('live conversation list', () => {
     expect(relativeTime('2026-11-23 07:00:00', now)).toBe('3小时前');
     expect(relativeTime('2026-11-20 07:00:00', now)).toBe('11-20 07:00');
     expect(relativeTime('2025-11-20 07:00:00', now)).toBe('2025-11-20 07:00');
+  });
+});
+
+describe('the open record under live events', () => {
+  const m = (seq: number, conversationId = 1) => ({ messageId: seq + 10, seq, conversationId }) as ConversationMessage;
+  const record = (id: number, seqs: number[]): ConversationDetail => ({ conversation: row(id), messages: seqs.map((s) => m(s, id)), customer: null, lead: null });
+  /** Applies updaters in turn, as React applies queued state updates. */
+  const apply = (start: ConversationDetail, ...updates: Array<(d: ConversationDetail | undefined) => ConversationDetail | undefined>) =>
+    updates.reduce<ConversationDetail | undefined>((d, u) => u(d), start);
+
+  it('keeps a message that arrived just before its conversation’s row (a staff reply is both)', () => {
+    const after = apply(
+      record(1, [1, 2]),
+      (d) => withMessage(d, 1, m(3)),
+      (d) => withRow(d, row(1, { status: 'human', assigneeName: '管理员', lastMessage: '您好' })),
+    );
+    expect(after?.messages.map((x) => x.seq)).toEqual([1, 2, 3]);
+    expect(after?.conversation).toMatchObject({ status: 'human', assigneeName: '管理员', lastMessage: '您好' });
+  });
+
+  it('leaves the record alone for another conversation’s message or row', () => {
+    const open = record(1, [1]);
+    expect(withMessage(open, 2, m(5, 2))).toBe(open);
+    expect(withRow(open, row(2, { status: 'waiting' }))).toBe(open);
+  });
+
+  it('keeps live messages newer than a reloaded record, and takes the reload of another conversation as it is', () => {
+    const live = apply(record(1, [1, 2]), (d) => withMessage(d, 1, m(3)), (d) => withMessage(d, 1, m(4)));
+    expect(withLoaded(live, record(1, [1, 2, 3])).messages.map((x) => x.seq)).toEqual([1, 2, 3, 4]);
+    const other = record(2, [1]);
+    expect(withLoaded(live, other)).toBe(other);
   });
 });

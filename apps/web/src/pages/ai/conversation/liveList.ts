@@ -1,5 +1,5 @@
 import { CHINA_UTC_OFFSET_MS, type ConversationStatus } from '@acs/shared';
-import type { ConversationMessage, ConversationRow } from '../../../api/ai/conversation';
+import type { ConversationDetail, ConversationMessage, ConversationRow } from '../../../api/ai/conversation';
 
 /** The filters of the list pane; `status` undefined is 全部. */
 export interface ConversationFilters {
@@ -48,6 +48,35 @@ export function upsertRow(rows: ConversationRow[], row: ConversationRow, f: Conv
 export function appendMessage(messages: ConversationMessage[], message: ConversationMessage): ConversationMessage[] {
   if (messages.some((m) => m.messageId === message.messageId)) return messages;
   return [...messages, message].sort((a, b) => a.seq - b.seq);
+}
+
+/*
+ * The open record changes through the functions below only, each applied as a state updater to the
+ * record as it is at that moment: live events come in bursts (a reply is a message and then its row),
+ * and an update computed from an earlier copy would drop what the burst added before it.
+ */
+
+/** The record with a live message of its conversation added (other conversations' messages leave it as it is). */
+export function withMessage(detail: ConversationDetail | undefined, conversationId: number, message: ConversationMessage): ConversationDetail | undefined {
+  if (!detail || detail.conversation.conversationId !== conversationId) return detail;
+  return { ...detail, messages: appendMessage(detail.messages, message) };
+}
+
+/** The record with its conversation's new list row (status, assignee, last message); its messages stay. */
+export function withRow(detail: ConversationDetail | undefined, row: ConversationRow): ConversationDetail | undefined {
+  if (!detail || detail.conversation.conversationId !== row.conversationId) return detail;
+  return { ...detail, conversation: { ...detail.conversation, ...row } };
+}
+
+/**
+ * A record loaded from the server, keeping live messages that arrived after the server read it (the
+ * answer to a request can be overtaken by the stream).
+ */
+export function withLoaded(detail: ConversationDetail | undefined, loaded: ConversationDetail): ConversationDetail {
+  if (!detail || detail.conversation.conversationId !== loaded.conversation.conversationId) return loaded;
+  const lastSeq = loaded.messages.at(-1)?.seq ?? 0;
+  const later = detail.messages.filter((m) => m.seq > lastSeq);
+  return later.length ? { ...loaded, messages: later.reduce(appendMessage, loaded.messages) } : loaded;
 }
 
 /** '刚刚', 'N分钟前', 'N小时前', then 'MM-dd HH:mm' (or with the year when not this year). */

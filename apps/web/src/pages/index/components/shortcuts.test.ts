@@ -9,10 +9,10 @@ describe('shortcutGroups', () => {
     const groups = shortcutGroups([
       item('/system', '系统管理', [item('/system/user', '用户管理'), item('/system/log', '日志管理', [item('/system/log/operlog', '操作日志')])]),
       item('/customer', '客户管理'),
-      item('http://ruoyi.vip', '若依官网'),
+      item('https://help.example.com', '帮助中心'),
     ]);
     expect(groups.map((g) => g.title)).toEqual(['常用', '系统管理']);
-    expect(groups[0].items.map((i) => i.key)).toEqual(['/customer', 'http://ruoyi.vip']);
+    expect(groups[0].items.map((i) => i.key)).toEqual(['/customer', 'https://help.example.com']);
     expect(groups[1].items.map((i) => i.key)).toEqual(['/system/user', '/system/log/operlog']);
   });
 

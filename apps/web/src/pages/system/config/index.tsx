@@ -66,9 +66,9 @@ export default function ConfigPage() {
       </ListToolbar>
       <ListTable list={list} rowKey="configId" columns={columns} />
       <FormDialog {...dialog.dialogProps}>
-        <TextField label="参数名称" name="configName" required="参数名称不能为空" />
-        <TextField label="参数键名" name="configKey" required="参数键名不能为空" />
-        <TextField label="参数键值" name="configValue" required="参数键值不能为空" textarea />
+        <TextField label="参数名称" name="configName" required="参数名称不能为空" maxLength={100} />
+        <TextField label="参数键名" name="configKey" required="参数键名不能为空" maxLength={100} />
+        <TextField label="参数键值" name="configValue" required="参数键值不能为空" textarea maxLength={500} />
         <DictRadioField label="系统内置" name="configType" options={yesNo} />
         <RemarkField />
       </FormDialog>

@@ -105,9 +105,9 @@ function DictDataList({ type, types }: { type: DictType; types: DictType[] }) {
         <Form.Item label="字典类型" name="dictType">
           <Input disabled />
         </Form.Item>
-        <TextField label="数据标签" name="dictLabel" required="数据标签不能为空" />
-        <TextField label="数据键值" name="dictValue" required="数据键值不能为空" />
-        <TextField label="样式属性" name="cssClass" />
+        <TextField label="数据标签" name="dictLabel" required="数据标签不能为空" maxLength={100} />
+        <TextField label="数据键值" name="dictValue" required="数据键值不能为空" maxLength={100} />
+        <TextField label="样式属性" name="cssClass" maxLength={100} />
         <OrderField name="dictSort" required="数据顺序不能为空" />
         <Form.Item label="回显样式" name="listClass">
           <Select options={LIST_CLASSES} />

@@ -51,10 +51,10 @@ export default function DictPage() {
   };
 
   const columns: TableColumnsType<DictType> = [
-    textColumn('字典编号', 'dictId'),
+    { ...textColumn<DictType>('字典编号', 'dictId'), width: 90 },
     textColumn('字典名称', 'dictName', true),
     { ...textColumn<DictType>('字典类型', 'dictType'), render: (v: string, row) => <Link to={dictDataPath(row.dictId!)}>{v}</Link> },
-    dictColumn('状态', 'status', statuses),
+    { ...dictColumn<DictType>('状态', 'status', statuses), width: 90 },
     textColumn('备注', 'remark', true),
     createTimeColumn(),
     actionColumn(PERM, (row) => row.dictId!, dialog.openEdit, remove, (row) => (
@@ -86,7 +86,7 @@ export default function DictPage() {
       </ListToolbar>
       <ListTable list={list} rowKey="dictId" columns={columns} />
       <FormDialog {...dialog.dialogProps}>
-        <TextField label="字典名称" name="dictName" required="字典名称不能为空" />
+        <TextField label="字典名称" name="dictName" required="字典名称不能为空" maxLength={100} />
         <Form.Item
           label="字典类型"
           name="dictType"

@@ -62,8 +62,8 @@ export default function PostPage() {
       />
       <ListTable list={list} rowKey="postId" columns={columns} />
       <FormDialog {...dialog.dialogProps}>
-        <TextField label="岗位名称" name="postName" required="岗位名称不能为空" />
-        <TextField label="岗位编码" name="postCode" required="岗位编码不能为空" placeholder="请输入编码名称" />
+        <TextField label="岗位名称" name="postName" required="岗位名称不能为空" maxLength={50} />
+        <TextField label="岗位编码" name="postCode" required="岗位编码不能为空" placeholder="请输入编码名称" maxLength={64} />
         <OrderField label="岗位顺序" name="postSort" required="岗位顺序不能为空" />
         <DictRadioField label="岗位状态" name="status" options={statuses} />
         <RemarkField />

@@ -100,6 +100,7 @@ export default function User() {
       key: 'actions',
       title: '操作',
       align: 'center',
+      fixed: 'right',
       width: 180,
       render: (_v, row) =>
         row.userId === SUPER_ADMIN_ID ? null : (

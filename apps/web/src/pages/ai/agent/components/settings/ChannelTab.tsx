@@ -7,42 +7,57 @@ import { addWebChannel, bindChannels, listChannelAccounts, type ChannelAccount }
 import { HasPermi } from '../../../../../components/HasPermi';
 import { toast } from '../../../../../utils/feedback';
 
-interface ChannelTabProps {
-  agentId: number;
-  /** After the bindings changed (the list shows them). */
-  onChanged: () => void;
+const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * The accounts this agent answers on, as ticked in the 渠道 tab: saved by the dialog's one 保存 together
+ * with the other settings, and only when the ticks differ from what is bound.
+ */
+export function useChannelBinding(agentId: number) {
+  const accounts = useQuery({ queryKey: ['ai/agent/channels'], queryFn: listChannelAccounts });
+  const [bound, setBound] = useState<number[] | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+
+  // Taken from the first answer only: a refetch (after 创建网页入口) must not undo unsaved ticks.
+  useEffect(() => {
+    if (bound !== null || !accounts.data) return;
+    const ids = (accounts.data.data ?? []).filter((a) => a.agentId === agentId).map((a) => a.accountId);
+    setBound(ids);
+    setSelected(ids);
+  }, [accounts.data, agentId, bound]);
+
+  const changed = bound !== null && !sameSet(bound, selected);
+  const save = async () => {
+    if (!changed) return;
+    await bindChannels(agentId, selected);
+    setBound(selected);
+  };
+  return { agentId, accounts, selected, setSelected, changed, save };
 }
 
-/** 渠道: which channel accounts this agent answers on; saved on its own, apart from the other settings. */
-export default function ChannelTab({ agentId, onChanged }: ChannelTabProps) {
-  const accounts = useQuery({ queryKey: ['ai/agent/channels'], queryFn: listChannelAccounts });
+export type ChannelBinding = ReturnType<typeof useChannelBinding>;
+
+/** 渠道: which channel accounts this agent answers on, and a quick way to add a web entry. */
+export default function ChannelTab({ binding }: { binding: ChannelBinding }) {
+  const { agentId, accounts, selected, setSelected } = binding;
   const rows = accounts.data?.data ?? [];
-  const [selected, setSelected] = useState<number[]>([]);
   const [webName, setWebName] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    setSelected((accounts.data?.data ?? []).filter((a) => a.agentId === agentId).map((a) => a.accountId));
-  }, [accounts.data, agentId]);
-
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  const createWeb = async () => {
+    const name = webName.trim();
+    if (!name) return toast.warning('请输入网页入口名称');
     setBusy(true);
     try {
-      await action();
-      toast.success(done);
+      await addWebChannel(name);
+      setWebName('');
+      toast.success('创建成功');
       await accounts.refetch();
-      onChanged();
     } catch (error) {
-      console.warn(`${done}未完成`, error);
+      console.warn('创建网页入口未完成', error);
     } finally {
       setBusy(false);
     }
-  };
-
-  const createWeb = () => {
-    const name = webName.trim();
-    if (!name) return toast.warning('请输入网页入口名称');
-    void run(() => addWebChannel(name).then(() => setWebName('')), '创建成功');
   };
 
   return (
@@ -73,20 +88,22 @@ export default function ChannelTab({ agentId, onChanged }: ChannelTabProps) {
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ margin: '8px 0' }}>
-        勾选的账号由本客服接待；勾选已绑定其他客服的账号会改为本客服接待。
+        勾选的账号由本客服接待，点击下方「保存」时与其他设置一起生效；勾选已绑定其他客服的账号会改为本客服接待。
       </Typography.Paragraph>
       <HasPermi value={['ai:agent:edit']}>
-        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
-          <Button type="primary" loading={busy} onClick={() => void run(() => bindChannels(agentId, selected), '绑定已保存')}>
-            保存绑定
+        <Space.Compact>
+          <Input
+            placeholder="网页入口名称，如：官网咨询"
+            value={webName}
+            maxLength={50}
+            onChange={(e) => setWebName(e.target.value)}
+            onPressEnter={() => void createWeb()}
+            style={{ width: 240 }}
+          />
+          <Button icon={<PlusOutlined />} loading={busy} onClick={() => void createWeb()}>
+            创建网页入口
           </Button>
-          <Space.Compact>
-            <Input placeholder="网页入口名称，如：官网咨询" value={webName} maxLength={50} onChange={(e) => setWebName(e.target.value)} onPressEnter={createWeb} style={{ width: 240 }} />
-            <Button icon={<PlusOutlined />} disabled={busy} onClick={createWeb}>
-              创建网页入口
-            </Button>
-          </Space.Compact>
-        </Space>
+        </Space.Compact>
       </HasPermi>
     </>
   );

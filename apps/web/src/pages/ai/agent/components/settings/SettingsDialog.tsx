@@ -3,7 +3,7 @@ import { Button, Form, Modal, Spin, Tabs } from 'antd';
 import { getAgent, updateAgent, type Agent } from '../../../../../api/ai/agent';
 import { confirmDialog, toast } from '../../../../../utils/feedback';
 import BasicTab from './BasicTab';
-import ChannelTab from './ChannelTab';
+import ChannelTab, { useChannelBinding } from './ChannelTab';
 import { fromForm, TABS, tabOf, toForm, type SettingsForm, type TabKey } from './formValues';
 import HandoffTab from './HandoffTab';
 import HoursTab from './HoursTab';
@@ -12,6 +12,7 @@ import ModelTab from './ModelTab';
 import PromptTab, { FallbackTab } from './PromptTab';
 import { useVariableChoices } from './useVariableChoices';
 import WelcomeTab from './WelcomeTab';
+import './settings.css';
 
 interface SettingsDialogProps {
   agentId: number;
@@ -31,6 +32,8 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const choices = useVariableChoices(agentId);
+  const binding = useChannelBinding(agentId);
+  const unsaved = dirty || binding.changed;
 
   useEffect(() => {
     getAgent(agentId)
@@ -45,7 +48,7 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
   }, [agentId, form]);
 
   const close = async () => {
-    if (dirty && !(await confirmDialog({ content: '有未保存的修改，确定关闭吗？' }))) return;
+    if (unsaved && !(await confirmDialog({ content: '有未保存的修改，确定关闭吗？' }))) return;
     onClose();
   };
 
@@ -61,9 +64,11 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
     }
     setSaving(true);
     try {
+      // One 保存 for the dialog: the settings, then the channel ticks when they changed.
       await updateAgent(fromForm(agent, values));
-      toast.success('保存成功');
       setDirty(false);
+      await binding.save();
+      toast.success('保存成功');
       onSaved();
       onClose();
     } catch (error) {
@@ -82,7 +87,7 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
     handoff: <HandoffTab agentId={agentId} choices={choices} />,
     hours: <HoursTab form={form} agentId={agentId} choices={choices} />,
     lead: <LeadGoalTab form={form} agentId={agentId} choices={choices} />,
-    channels: <ChannelTab agentId={agentId} onChanged={onSaved} />,
+    channels: <ChannelTab binding={binding} />,
   };
 
   return (
@@ -102,7 +107,7 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
       ]}
     >
       <Spin spinning={!agent}>
-        <Form form={form} name={`agent-settings-${agentId}`} layout="vertical" onValuesChange={() => setDirty(true)} style={{ minHeight: 460 }}>
+        <Form form={form} name={`agent-settings-${agentId}`} layout="vertical" onValuesChange={() => setDirty(true)}>
           <Tabs
             tabPlacement="start"
             activeKey={tab}
@@ -111,7 +116,11 @@ export default function SettingsDialog({ agentId, onClose, onSaved }: SettingsDi
               key: t.key,
               label: t.label,
               forceRender: true,
-              children: <div style={{ maxHeight: '62vh', overflowY: 'auto', paddingRight: 12 }}>{content[t.key]}</div>,
+              children: (
+                <div className="agent-settings-pane" data-testid="agent-settings-pane">
+                  {content[t.key]}
+                </div>
+              ),
             }))}
           />
         </Form>

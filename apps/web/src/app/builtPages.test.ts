@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ServerRoute } from '../types/route';
+import { menuOfThisBuild, withBuiltPages } from './builtPages';
+import { hasPage } from './serverRoutes';
+
+const meta = (title: string) => ({ title, icon: '#', noCache: false, link: null });
+const page = (path: string, title: string, component: string): ServerRoute => ({ path, hidden: false, component, meta: meta(title) });
+const dir = (path: string, title: string, children: ServerRoute[], component = 'Layout'): ServerRoute => ({
+  path, hidden: false, component, alwaysShow: true, meta: meta(title), children,
+});
+
+/** The seeded tree in short: a built screen, an unbuilt one, a directory of unbuilt screens, links. */
+const fixture: ServerRoute[] = [
+  dir('/system', '系统管理', [
+    page('user', '用户管理', 'system/user/index'),
+    dir('log', '日志管理', [page('operlog', '操作日志', 'monitor/operlog/index')], 'ParentView'),
+  ]),
+  dir('/monitor', '系统监控', [page('online', '在线用户', 'monitor/online/index'), page('job', '定时任务', 'monitor/job/index')]),
+  { path: '/', hidden: false, component: 'Layout', children: [page('docs', '文档', 'InnerLink')] },
+  { path: 'https://example.com', hidden: false, component: 'Layout', meta: meta('帮助') },
+];
+
+describe('withBuiltPages', () => {
+  const built = new Set(['system/user/index']);
+  const { routes, missing } = withBuiltPages(fixture, (c) => c === 'InnerLink' || built.has(c));
+
+  it('drops entries without a page and directories left empty, keeps links and inner links', () => {
+    expect(routes.map((r) => r.path)).toEqual(['/system', '/', 'https://example.com']);
+    expect(routes[0].children?.map((r) => r.path)).toEqual(['user']);
+    expect(routes[1].children?.map((r) => r.path)).toEqual(['docs']);
+  });
+
+  it('names every left-out page with its component, for one console warning', () => {
+    expect(missing).toEqual(['操作日志（monitor/operlog/index）', '在线用户（monitor/online/index）', '定时任务（monitor/job/index）']);
+  });
+
+  it('knows the pages of this build by their server component names', () => {
+    expect(hasPage('system/user/index')).toBe(true);
+    expect(hasPage('ai/agent/index')).toBe(true);
+    expect(hasPage('InnerLink')).toBe(true);
+    expect(hasPage('monitor/druid/index')).toBe(false);
+    expect(hasPage('tool/gen/index')).toBe(false);
+  });
+});
+
+describe('menuOfThisBuild', () => {
+  it('keeps the built screens and warns once about the others', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const routes = menuOfThisBuild(fixture);
+    expect(routes.map((r) => r.path)).toEqual(['/system', '/', 'https://example.com']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toContain('在线用户（monitor/online/index）');
+    warn.mockRestore();
+  });
+});
