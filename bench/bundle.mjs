@@ -1,30 +1,35 @@
-// Bundle-size benchmark: builds the web app, follows Vite's manifest from the entry through the login
-// route (and then the shell and the workbench) along static imports, and measures what a first visit
-// downloads, JS and CSS, compressed as a server would send it. Writes the "Bundle size" section of
-// docs/benchmarks.md and fails when a budget is exceeded.
+// Bundle-size benchmark: builds the web app, follows Vite's manifest from the console entry through the
+// login route (and then the shell and the workbench), and from the public entry through /chat, along static
+// imports, and measures what a first visit downloads, JS and CSS, compressed as a server would send it.
+// Writes the "Bundle size" section of docs/benchmarks.md and fails when a budget is exceeded.
+// Alone: `node bench/bundle.mjs [--skip-build] [--dist <dir>]` (a given dist is measured as it is, not built).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { writeDocSection } from './doc-section.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist');
+const defaultDist = path.join(root, 'apps/web/dist');
 /** Decimal kilobytes, the unit of the budgets and of the RuoYi reference figure (651,815 B ≈ 652 KB). */
 const KB = 1000;
 
 /** Budgets of DESIGN.md §7, in gzip bytes of JS + CSS. */
 const BUDGET = { login: 160 * KB, shell: 350 * KB };
-/** The public customer chat is held to the login page's budget: it opens on customers' phones, often on mobile data. */
-const CHAT_BUDGET = BUDGET.login;
+/**
+ * The public customer chat opens on customers' phones, often on mobile data: its own light entry (no antd,
+ * no console router, stores or request layer) keeps it well under the login page (issue 8).
+ */
+const CHAT_BUDGET = 90 * KB;
 /** RuoYi-Vue3 3.9.2 login first load, code only, gzip -9 (reference/ruoyi-vue3-screens.md §8.5). */
 const RUOYI_LOGIN_GZIP = 651_815;
 
 /** Manifest keys are source paths relative to apps/web. */
 const SOURCES = {
   entry: 'index.html',
+  publicEntry: 'public.html',
   login: 'src/pages/login/index.tsx',
   layout: 'src/layout/index.tsx',
   workbench: 'src/pages/index/index.tsx',
@@ -36,7 +41,7 @@ function build() {
   if (res.status !== 0) throw new Error(`web build failed (exit ${res.status})`);
 }
 
-function readManifest() {
+function readManifest(dist) {
   const file = path.join(dist, '.vite/manifest.json');
   if (!existsSync(file)) throw new Error(`${path.relative(root, file)} is missing: the build must keep build.manifest on`);
   return JSON.parse(readFileSync(file, 'utf8'));
@@ -59,20 +64,23 @@ function closure(manifest, keys) {
   return files;
 }
 
-const sizeCache = new Map();
-function measure(file) {
-  if (!sizeCache.has(file)) {
-    const buf = readFileSync(path.join(dist, file));
-    sizeCache.set(file, {
-      raw: buf.length,
-      gzip: gzipSync(buf, { level: 9 }).length,
-      brotli: brotliCompressSync(buf, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    });
-  }
-  return sizeCache.get(file);
+/** Sizes of a build's files (relative to `dist`), each compressed once. */
+function sizer(dist) {
+  const cache = new Map();
+  return (file) => {
+    if (!cache.has(file)) {
+      const buf = readFileSync(path.join(dist, file));
+      cache.set(file, {
+        raw: buf.length,
+        gzip: gzipSync(buf, { level: 9 }).length,
+        brotli: brotliCompressSync(buf, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      });
+    }
+    return cache.get(file);
+  };
 }
 
-function total(files) {
+function total(measure, files) {
   const sum = { raw: 0, gzip: 0, brotli: 0, js: 0, css: 0 };
   for (const f of files) {
     const m = measure(f);
@@ -93,7 +101,7 @@ function machine() {
   return `${name} (${os.cpus().length} cores ${os.cpus()[0]?.model.trim() ?? ''}, ${gib} GiB, Node ${process.versions.node})`;
 }
 
-function fileRows(files, loginFiles) {
+function fileRows(measure, files, loginFiles) {
   return [...files]
     .sort((a, b) => measure(b).gzip - measure(a).gzip)
     .map((f) => {
@@ -103,17 +111,19 @@ function fileRows(files, loginFiles) {
     });
 }
 
-export function runBundleBench({ skipBuild = false } = {}) {
-  if (!skipBuild) build();
-  const manifest = readManifest();
+export function runBundleBench({ skipBuild = false, distDir } = {}) {
+  const dist = distDir ? path.resolve(distDir) : defaultDist;
+  if (!skipBuild && !distDir) build();
+  const manifest = readManifest(dist);
+  const measure = sizer(dist);
   const loginFiles = closure(manifest, [SOURCES.entry, SOURCES.login]);
   const shellFiles = closure(manifest, [SOURCES.entry, SOURCES.login, SOURCES.layout, SOURCES.workbench]);
-  const chatFiles = closure(manifest, [SOURCES.entry, SOURCES.chat]);
+  const chatFiles = closure(manifest, [SOURCES.publicEntry, SOURCES.chat]);
   const html = measure('index.html');
   const results = [
-    { name: 'login first load', files: loginFiles, sum: total(loginFiles), budget: BUDGET.login },
-    { name: 'shell + workbench', files: shellFiles, sum: total(shellFiles), budget: BUDGET.shell },
-    { name: '/chat first load', files: chatFiles, sum: total(chatFiles), budget: CHAT_BUDGET },
+    { name: 'login first load', files: loginFiles, sum: total(measure, loginFiles), budget: BUDGET.login },
+    { name: 'shell + workbench', files: shellFiles, sum: total(measure, shellFiles), budget: BUDGET.shell },
+    { name: '/chat first load', files: chatFiles, sum: total(measure, chatFiles), budget: CHAT_BUDGET },
   ];
 
   console.log('\nbundle size (JS + CSS; gzip -9, brotli q11)');
@@ -129,7 +139,8 @@ export function runBundleBench({ skipBuild = false } = {}) {
   const date = new Date().toISOString().slice(0, 10);
   const section = [
     `Measured ${date} on ${machine()} with \`npm run bench\` (bench/bundle.mjs):`,
-    'a production build of `apps/web`, then Vite\'s `dist/.vite/manifest.json` followed from `index.html` along static imports',
+    'a production build of `apps/web`, then Vite\'s `dist/.vite/manifest.json` followed from `index.html` (the console) and',
+    '`public.html` (the public pages\' light entry) along static imports',
     '(dynamic imports are not followed: they load later). Each file is compressed on its own, gzip level 9',
     'and brotli quality 11, as a static server would send it. Budgets (DESIGN.md §7) count gzip JS + CSS;',
     '1 KB = 1,000 bytes.',
@@ -142,8 +153,9 @@ export function runBundleBench({ skipBuild = false } = {}) {
     '',
     `- login first load = entry chunk + \`${SOURCES.login}\` chunk + their static imports + their CSS.`,
     `- shell + workbench = the above + \`${SOURCES.layout}\` and \`${SOURCES.workbench}\` chunks with theirs.`,
-    `- /chat first load = entry chunk + \`${SOURCES.chat}\` chunk + their static imports + their CSS (no shell, no antd).`,
-    `- \`index.html\` adds ${html.gzip.toLocaleString('en')} B gzip to each (not counted in the budget).`,
+    `- /chat first load = the public entry (\`${SOURCES.publicEntry}\`: React and the page switch, no antd, console router, stores`,
+    `  or request layer) + \`${SOURCES.chat}\` chunk + their static imports + their CSS.`,
+    `- \`index.html\` adds ${html.gzip.toLocaleString('en')} B gzip to the console's loads and \`${SOURCES.publicEntry}\` ${measure(SOURCES.publicEntry).gzip.toLocaleString('en')} B to /chat (not counted in the budgets).`,
     `- For comparison, RuoYi-Vue3 3.9.2's login first load is ${RUOYI_LOGIN_GZIP.toLocaleString('en')} B ≈ ${kb(RUOYI_LOGIN_GZIP)} gzip`,
     '  (HTML + JS + CSS, whole Element Plus in the entry; measured the same way, see the RuoYi screens reference §8.5):',
     `  our login first load is ${(RUOYI_LOGIN_GZIP / (results[0].sum.gzip + html.gzip)).toFixed(1)}× smaller including index.html.`,
@@ -152,7 +164,7 @@ export function runBundleBench({ skipBuild = false } = {}) {
     '',
     '| file | in login load | raw | gzip -9 | brotli 11 |',
     '|---|---|---|---|---|',
-    ...fileRows(shellFiles, loginFiles),
+    ...fileRows(measure, shellFiles, loginFiles),
     '',
     '</details>',
   ].join('\n');
@@ -160,4 +172,10 @@ export function runBundleBench({ skipBuild = false } = {}) {
   console.log('updated docs/benchmarks.md § Bundle size');
 
   return results.every((r) => r.sum.gzip <= r.budget);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--dist');
+  const ok = runBundleBench({ skipBuild: process.argv.includes('--skip-build'), distDir: at > 0 ? process.argv[at + 1] : undefined });
+  process.exit(ok ? 0 : 1);
 }

@@ -3,11 +3,14 @@
 import { runBundleBench } from './bundle.mjs';
 import { runUsersBench } from './api-users.mjs';
 import { runChatBench } from './chat.mjs';
+import { runAbuseBench } from './abuse.mjs';
 
 const benches = [
   ['bundle', () => runBundleBench({ skipBuild: process.argv.includes('--skip-build') })],
   ['api-users', () => runUsersBench()],
   ['chat', () => runChatBench()],
+  // Its budget: the server still answers after every attack.
+  ['abuse', () => runAbuseBench()],
 ];
 
 let ok = true;

@@ -1,6 +1,6 @@
 /**
  * Creates the e2e server's data directory from scratch: migrated, seeded, and with the login captcha
- * switched off in sys_config, the same switch an operator flips in 参数设置 (sys.account.captchaEnabled).
+ * switched off and private model addresses allowed in sys_config, the same switches an operator flips in 参数设置 (sys.account.captchaEnabled).
  * Nothing in the product knows it is under test; the captcha endpoints themselves are covered by API tests.
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -21,7 +21,12 @@ try {
     .update(sysConfig)
     .set({ configValue: 'false' })
     .where(eq(sysConfig.configKey, 'sys.account.captchaEnabled'));
+  // The fake model servers of the specs listen on 127.0.0.1, as a LAN model would on a private address.
+  await database.db
+    .update(sysConfig)
+    .set({ configValue: 'true' })
+    .where(eq(sysConfig.configKey, 'ai.model.allowPrivateNetwork'));
 } finally {
   await database.close();
 }
-console.log(`e2e data directory ready: ${dataDir} (captcha off)`);
+console.log(`e2e data directory ready: ${dataDir} (captcha off, private model addresses allowed)`);

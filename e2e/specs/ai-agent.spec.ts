@@ -196,3 +196,42 @@ test('知识问答: the exported sheet imports into another agent, a repeat is r
   await expect(to.locator('.ant-table-tbody tr.ant-table-row:visible')).toHaveCount(3);
   expect(errors).toEqual([]);
 });
+
+test('设置: one 保存 for the settings and the channel bindings, and the dialog keeps its size between tabs', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = consoleErrors(page);
+  const token = await loginAs(page);
+  const n = Date.now() % 100000;
+  const agent = `渠道客服${n}`;
+  const entry = `官网入口${n}`;
+  const created = await page.request.post(`${API}/ai/agent`, { headers: { Authorization: `Bearer ${token}` }, data: { name: agent, template: 'general' } });
+  expect(await created.json()).toMatchObject({ code: 200 });
+  await openShell(page, '/ai/agent');
+
+  await button(tableRow(page, agent), '设置').click();
+  const settings = page.getByRole('dialog', { name: `客服设置 - ${agent}` });
+  await expect(settings.getByLabel('客服名称')).toHaveValue(agent);
+  const dialogHeight = async () => (await settings.boundingBox())?.height ?? 0;
+  const heights = new Set<number>();
+  for (const tab of ['基础', '提示词', '欢迎语与快捷问题', '兜底回复', '模型', '转人工', '营业时间', '留资目标', '渠道']) {
+    await settings.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(settings.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    heights.add(Math.round(await dialogHeight()));
+  }
+  expect([...heights]).toHaveLength(1);
+
+  // 渠道 has no save of its own: a new web entry is ticked and saved with a renamed agent by the one 保存.
+  await expect(button(settings, '保存绑定')).toHaveCount(0);
+  await settings.getByPlaceholder('网页入口名称，如：官网咨询').fill(entry);
+  await button(settings, '创建网页入口').click();
+  await expect(page.getByText('创建成功').last()).toBeVisible();
+  await settings.getByRole('row', { name: new RegExp(entry) }).getByRole('checkbox').check();
+  await settings.getByRole('tab', { name: '基础', exact: true }).click();
+  await settings.getByLabel('客服名称').fill(`${agent}改`);
+  await snap(page, 'agent-settings-channels');
+  await button(settings, '保存').click();
+  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await expect(settings).toBeHidden();
+  await expect(agentRow(page, `${agent}改`)).toContainText(entry);
+  expect(errors).toEqual([]);
+});

@@ -61,6 +61,32 @@ test('在线会话: status tabs with counts, keyword search, record with hits an
   expect(errors).toEqual([]);
 });
 
+test('在线会话: the open record updates live: the staff reply and the customer’s follow-ups appear without a click', async ({ page, request }) => {
+  const name = `实时${Date.now() % 1_000_000}`;
+  const visitor = await apiVisitor(request, await publishedAgent(request, name));
+  await visitor.say('你好，我想咨询一下');
+
+  await openConversations(page);
+  await rows(page).filter({ hasText: name }).click();
+  const record = page.getByRole('log', { name: '会话记录' });
+  await expect(record).toContainText('我想咨询一下');
+  await button(page, '接管').click();
+  await expect(record).toContainText('已接入');
+
+  // From here on nothing is clicked: every line arrives through the live stream.
+  const box = page.getByRole('textbox', { name: '回复内容' });
+  await box.fill('您好，我是人工客服小王');
+  await box.press('Enter');
+  await expect(record).toContainText('您好，我是人工客服小王');
+  await visitor.say('第一条追问：价格多少');
+  await expect(record).toContainText('第一条追问：价格多少');
+  await visitor.say('第二条追问：什么时候能发货');
+  await expect(record).toContainText('第二条追问：什么时候能发货');
+  // Each line once, in order.
+  const lines = await record.locator('.conv-msg-body').allTextContents();
+  expect(lines.filter((l) => /人工客服小王|追问/.test(l))).toEqual(['您好，我是人工客服小王', '第一条追问：价格多少', '第二条追问：什么时候能发货']);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -22,3 +22,13 @@ test('a wrong password keeps the user on the login page with the server message'
   await expect(page).toHaveURL(/\/login/);
   await snap(page, 'wrong-password');
 });
+
+test('with registration off, /register says so before any form and leads back to login', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.getByText('当前系统没有开启注册功能')).toBeVisible();
+  await expect(page.getByPlaceholder('账号')).toHaveCount(0);
+  await snap(page, 'register-off');
+  await page.getByRole('link', { name: '返回登录' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: /登\s*录/ })).toBeVisible();
+});

@@ -43,6 +43,6 @@ test('部门管理: add, edit, search and delete depts; blockers are shown as wa
   await button(searchForm(page), '重置').click();
   await deleteRow(page, '研发部门', '是否确认删除名称为"研发部门"的数据项?');
   await expect(page.getByText('部门存在用户,不允许删除')).toBeVisible();
-  await expect(tableRow(page, '若依科技')).not.toContainText('删除');
+  await expect(tableRow(page, '示例科技')).not.toContainText('删除');
   expect(errors).toEqual([]);
 });

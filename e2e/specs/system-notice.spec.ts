@@ -17,9 +17,9 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
 
   await loginAs(page);
   await openShell(page, '/system/notice');
-  await expect(page.getByRole('row', { name: /若依新版本发布啦/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /AI客服系统介绍/ })).toBeVisible();
 
-  // Create: a list item, then a paragraph made bold, through the editor's toolbar.
+  // Create: text typed with bold switched on, a list item, then a paragraph made bold, through the editor's toolbar.
   await page.getByRole('button', { name: '新增' }).click();
   const add = dialog(page, '添加公告');
   await add.getByRole('button', { name: /确\s*定/ }).click();
@@ -29,15 +29,21 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   await add.getByLabel('公告类型').click();
   await page.locator('.ant-select-dropdown').getByTitle('通知').click();
   const editor = add.getByRole('textbox', { name: '内容' });
+  const bold = add.getByRole('button', { name: '加粗' });
   await editor.click();
+  await bold.click();
+  await expect(bold).toHaveAttribute('aria-pressed', 'true');
+  await editor.pressSequentially('开头加粗');
+  await bold.click();
+  await editor.press('Enter');
   await add.getByRole('button', { name: '无序列表' }).click();
   await editor.pressSequentially('第一条');
   await editor.press('Enter');
   await editor.press('Enter');
   await editor.pressSequentially('重要内容');
   await editor.press('Shift+Home');
-  await add.getByRole('button', { name: '加粗' }).click();
-  await expect(editor.locator('b, strong')).toHaveText('重要内容');
+  await bold.click();
+  await expect(editor.locator('b, strong')).toHaveText(['开头加粗', '重要内容']);
   await expect(editor.locator('ul li')).toHaveText('第一条');
   await editor.press('End');
   await add.locator('input[type=file]').setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL });
@@ -57,7 +63,8 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   await page.getByRole('button', { name: '消息通知' }).click();
   await page.locator('.notice-item', { hasText: title }).click();
   const detail = dialog(page, '公告详情');
-  await expect(detail.locator('.notice-detail-content b, .notice-detail-content strong')).toHaveText('重要内容');
+  await expect(detail.locator('.notice-detail-content b, .notice-detail-content strong')).toHaveText(['开头加粗', '重要内容']);
+  await expect(detail.locator('.notice-detail-content p').first()).toHaveText('开头加粗');
   await expect(detail.locator('.notice-detail-content li')).toHaveText('第一条');
   await expect(detail.locator('.notice-detail-content img')).toHaveJSProperty('naturalWidth', 1);
   await page.keyboard.press('Escape');
@@ -82,8 +89,8 @@ test('通知公告: create with formatted content, bell, read users, edit, searc
   const edit = dialog(page, '修改公告');
   await expect(edit.getByLabel('公告标题')).toHaveValue(title);
   const editEditor = edit.getByRole('textbox', { name: '内容' });
-  await expect(editEditor.locator('b, strong')).toHaveText('重要内容');
-  await editEditor.locator('b, strong').selectText();
+  await expect(editEditor.locator('b, strong')).toHaveText(['开头加粗', '重要内容']);
+  await editEditor.locator('b, strong', { hasText: '重要内容' }).selectText();
   await edit.getByRole('button', { name: '链接' }).click();
   const linkDialog = dialog(page, '插入链接');
   await linkDialog.getByLabel('链接地址').fill('https://example.com/notice');

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { publishedAgent } from '../support/ai-chat';
+import { loginAs, snap } from '../support/session';
+import { openShell } from '../support/shell';
+
+/** The widths the console promises to fit without cutting a row action (the issue's 1440×900 included). */
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+];
+
+/** Detail pages without a menu entry whose table must fit too. */
+const HIDDEN_LIST_PAGES = ['/system/dict-data/index/1', '/system/user-auth/role/2', '/system/role-auth/user/2'];
+
+/** Menu pages that are not a list (在线会话 is a conversation list beside a message pane). */
+const NOT_LIST_PAGES = new Set(['/ai/conversation']);
+
+interface TableFit {
+  /** Scroll width minus visible width of the table's scroll box. */
+  overflow: number;
+  /** 操作 buttons of the visible rows that are not wholly inside the table's visible box. */
+  cutActions: string[];
+}
+
+/** Every page the admin's workbench links to (the menu as this build has it), plus the hidden list pages. */
+async function listPages(page: Page): Promise<string[]> {
+  await openShell(page, '/index');
+  const links = page.locator('.workbench a.shortcut');
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  return [...hrefs.filter((h) => h.startsWith('/') && !NOT_LIST_PAGES.has(h)), ...HIDDEN_LIST_PAGES];
+}
+
+/** Opens a list page and waits for its table to finish loading. */
+async function openListPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toHaveCount(0);
+  await expect(page.locator('.app-main .ant-table-tbody > tr').first()).toBeAttached();
+  await expect(page.locator('.app-main .ant-spin-spinning')).toHaveCount(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Measures the visible tables of the open page: their overflow and any cut action button. */
+function measureTables(page: Page): Promise<TableFit[]> {
+  return page.evaluate(() => {
+    const within = (inner: DOMRect, outer: DOMRect) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+    return [...document.querySelectorAll<HTMLElement>('.ant-table-wrapper')]
+      .filter((wrapper) => wrapper.offsetParent !== null)
+      .map((wrapper) => {
+        const box = wrapper.querySelector<HTMLElement>('.ant-table-body, .ant-table-content');
+        if (!box) return { overflow: 0, cutActions: [] };
+        const heads = [...wrapper.querySelectorAll('thead th')];
+        const actionIndex = heads.findIndex((th) => th.textContent?.trim() === '操作');
+        const boxRect = box.getBoundingClientRect();
+        const cutActions =
+          actionIndex < 0
+            ? []
+            : [...box.querySelectorAll('tbody tr.ant-table-row')].flatMap((row) => {
+                const cell = row.children[actionIndex] as HTMLElement | undefined;
+                if (!cell) return [];
+                const cellRect = cell.getBoundingClientRect();
+                return [...cell.querySelectorAll<HTMLElement>('button, a')]
+                  .filter((b) => {
+                    const r = b.getBoundingClientRect();
+                    return r.width > 0 && (!within(r, boxRect) || !within(r, cellRect));
+                  })
+                  .map((b) => b.textContent?.trim() || b.getAttribute('aria-label') || '?');
+              });
+        return { overflow: box.scrollWidth - box.clientWidth, cutActions };
+      });
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`every list page fits ${viewport.width}×${viewport.height} without cutting an action`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await loginAs(page);
+    // A published agent shows AI客服列表's widest set of row actions.
+    await publishedAgent(page.request, `宽度检查${viewport.width}-${Date.now() % 100000}`);
+    const paths = await listPages(page);
+    expect(paths).toContain('/system/dict');
+
+    const problems: string[] = [];
+    let tablesSeen = 0;
+    for (const path of paths) {
+      await openListPage(page, path);
+      const tables = await measureTables(page);
+      tablesSeen += tables.length;
+      for (const [i, fit] of tables.entries()) {
+        if (fit.overflow > 0 && fit.cutActions.length) problems.push(`${path} table ${i}: ${fit.overflow}px too wide, cuts ${fit.cutActions.join('/')}`);
+        else if (fit.cutActions.length) problems.push(`${path} table ${i}: cuts ${fit.cutActions.join('/')}`);
+      }
+      const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (pageOverflow > 0) problems.push(`${path}: the page is ${pageOverflow}px wider than the window`);
+    }
+    await openListPage(page, '/system/dict');
+    await snap(page, `dict-${viewport.width}`);
+    expect(tablesSeen).toBeGreaterThan(8);
+    expect(problems).toEqual([]);
+  });
+}
