@@ -6,3 +6,4 @@ export * from './ai-render';
 export * from './ai-variable';
 export * from './rich-text';
 export * from './public-pages';
+export * from './crm';

@@ -147,3 +147,57 @@ describe('migration 0005: neutral names and the new parameters reach installs se
     ]);
   });
 });
+
+/** 0006's data statements (its tables exist already in a test database, created by the same migration). */
+const crmData = readFileSync(path.join(MIGRATIONS_DIR, '0006_crm_leads_and_distribution.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.trim())
+  .filter((statement) => /^(--[^\n]*\n)*(update|with|select|insert)/i.test(statement));
+
+const CRM_MENU_IDS = sql`(${s.sysMenu.menuId} in (2005, 2050, 2051) or ${s.sysMenu.menuId} between 2100 and 2143)`;
+const CRM_PARAMS = ['crm.lead.claimDailyCap', 'crm.lead.duplicateWindowHours'];
+
+describe('migration 0006: the 客户 menus, 客服数据 and the lead parameters reach installs seeded before them', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const crmMenus = async () => (await database.db.select({ n: count() }).from(s.sysMenu).where(CRM_MENU_IDS))[0].n;
+
+  it('adds them once, grants them to 普通角色, marks customers with contact details as leads', async () => {
+    const seeded = await crmMenus();
+    expect(seeded).toBe(29);
+    await database.db.delete(s.sysRoleMenu).where(sql`(${s.sysRoleMenu.menuId} in (2005, 2050, 2051) or ${s.sysRoleMenu.menuId} between 2100 and 2143)`);
+    await database.db.delete(s.sysMenu).where(CRM_MENU_IDS);
+    await database.db.delete(s.sysConfig).where(inArray(s.sysConfig.configKey, CRM_PARAMS));
+    const at = new Date();
+    const [withPhone, visitor] = await database.db
+      .insert(s.crmCustomer)
+      .values([
+        { phone: '13800138000', source: 'web', firstSeenTime: at, lastSeenTime: at },
+        { source: 'web', firstSeenTime: at, lastSeenTime: at },
+      ])
+      .returning();
+
+    for (const statement of crmData) await database.db.execute(sql.raw(statement));
+    for (const statement of crmData) await database.db.execute(sql.raw(statement));
+
+    expect(await crmMenus()).toBe(seeded);
+    const [root] = await database.db.select().from(s.sysMenu).where(eq(s.sysMenu.menuId, 2100));
+    expect(root).toMatchObject({ menuName: '客户', path: 'crm', menuType: 'M', parentId: 0 });
+    const granted = await database.db
+      .select({ n: count() })
+      .from(s.sysRoleMenu)
+      .where(and(eq(s.sysRoleMenu.roleId, 2), sql`(${s.sysRoleMenu.menuId} in (2005, 2050, 2051) or ${s.sysRoleMenu.menuId} between 2100 and 2143)`));
+    expect(granted[0].n).toBe(seeded);
+    const values = await database.db.select({ key: s.sysConfig.configKey, value: s.sysConfig.configValue }).from(s.sysConfig).where(inArray(s.sysConfig.configKey, CRM_PARAMS));
+    expect(values.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: 'crm.lead.claimDailyCap', value: '20' },
+      { key: 'crm.lead.duplicateWindowHours', value: '72' },
+    ]);
+    const stages = await database.db.select({ id: s.crmCustomer.customerId, stage: s.crmCustomer.stage }).from(s.crmCustomer).where(inArray(s.crmCustomer.customerId, [withPhone.customerId, visitor.customerId]));
+    expect(Object.fromEntries(stages.map((r) => [r.id, r.stage]))).toEqual({ [withPhone.customerId]: 'lead', [visitor.customerId]: 'visitor' });
+  });
+});

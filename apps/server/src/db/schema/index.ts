@@ -2,3 +2,4 @@ export * from './system';
 export * from './monitor';
 export * from './tool';
 export * from './ai';
+export * from './crm';

@@ -42,4 +42,9 @@ export const seedConfigs: ConfigSeed[] = [
     remark: '模型配置的测试连接与模型列表是否可以访问本机和内网地址（true允许，false禁止）；链路本地与云元数据地址始终禁止',
   },
   { configId: 11, configName: '导入-单次最大行数', configKey: 'sys.import.maxRows', configValue: '5000', remark: '一次Excel导入最多读取的数据行数，超过时拒绝导入' },
+  { configId: 12, configName: '客户留资-每日领取上限', configKey: 'crm.lead.claimDailyCap', configValue: '20', remark: '每位员工每天最多可从公海领取的线索数' },
+  {
+    configId: 13, configName: '客户留资-重复线索时间窗（小时）', configKey: 'crm.lead.duplicateWindowHours', configValue: '72',
+    remark: '同一客户在该时间内已有跟进中的线索时，新线索标记为重复并关联到原线索；0表示不检测',
+  },
 ];

@@ -1,14 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CapturedField, LeadStatus } from '@acs/shared';
+import { OPEN_LEAD_STATUSES, type CapturedField } from '@acs/shared';
 import type { Db } from '../../db/client';
 import { aiConversation, crmCustomer, crmCustomerIdentity, crmLead } from '../../db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction (capture then runs inside it, as a savepoint). */
 export type Executor = Db | Tx;
-
-/** Leads still being worked: new fields from the same customer go into them instead of a new lead. */
-export const OPEN_LEAD_STATUSES: LeadStatus[] = ['new', 'assigned', 'contacted'];
 
 const MOBILE = /^1[3-9]\d{9}$/;
 
@@ -171,7 +168,7 @@ export async function captureLead(
     const [open] = await tx
       .select()
       .from(crmLead)
-      .where(and(eq(crmLead.customerId, customerId), inArray(crmLead.status, OPEN_LEAD_STATUSES)))
+      .where(and(eq(crmLead.customerId, customerId), inArray(crmLead.status, [...OPEN_LEAD_STATUSES])))
       .orderBy(desc(crmLead.leadId))
       .limit(1)
       .for('update');

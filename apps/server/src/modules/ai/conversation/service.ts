@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { CHANNEL_LABELS, CONVERSATION_STATUS_LABELS } from '@acs/shared';
+import { CHANNEL_LABELS, CONVERSATION_STATUS_LABELS, OPEN_LEAD_STATUSES } from '@acs/shared';
 import type { AppDeps } from '../../../app';
 import { dayRange, likePattern, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
 import { aiConversation, aiMessage, crmCustomer, crmLead } from '../../../db/schema';
-import { OPEN_LEAD_STATUSES } from '../../crm/capture';
 import { selectRows, type ConversationListRow } from './rows';
 import type { ConversationFilters } from './schema';
 
