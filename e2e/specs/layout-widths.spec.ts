@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { publishedAgent } from '../support/ai-chat';
-import { loginAs, snap } from '../support/session';
+import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 
 /** The widths the console promises to fit without cutting a row action (the issue's 1440×900 included). */
@@ -14,6 +14,15 @@ const HIDDEN_LIST_PAGES = ['/system/dict-data/index/1', '/system/user-auth/role/
 
 /** Menu pages that are not a list (在线会话 is a conversation list beside a message pane). */
 const NOT_LIST_PAGES = new Set(['/ai/conversation']);
+
+/** A model provider with long names and several long model ids: 模型配置's widest row. */
+async function wideModelProvider(request: APIRequestContext, name: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const models = ['qwen2.5-72b-instruct-128k', 'deepseek-r1-distill-qwen-32b', 'glm-4-plus-0111-long-context'];
+  const data = { name, baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1/long/path/segment', models, defaultModel: models[1] };
+  const created = (await (await request.post(`${API}/ai/model`, { headers, data })).json()) as { code: number; msg: string };
+  expect(created, created.msg).toMatchObject({ code: 200 });
+}
 
 interface TableFit {
   /** Scroll width minus visible width of the table's scroll box. */
@@ -77,8 +86,10 @@ for (const viewport of VIEWPORTS) {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await loginAs(page);
-    // A published agent shows AI客服列表's widest set of row actions.
-    await publishedAgent(page.request, `宽度检查${viewport.width}-${Date.now() % 100000}`);
+    // A published agent shows AI客服列表's widest set of row actions; rows with long values must fit too.
+    const suffix = `${viewport.width}-${Date.now() % 100000}`;
+    await publishedAgent(page.request, `宽度检查${suffix}`);
+    await wideModelProvider(page.request, `宽度检查模型服务商名称${suffix}`);
     const paths = await listPages(page);
     expect(paths).toContain('/system/dict');
 

@@ -19,21 +19,27 @@ function normalizeIp(ip: string): string {
   return trimmed;
 }
 
-function firstKnown(value: string | string[] | undefined): string | null {
+/**
+ * The entry the nearest proxy wrote. Each proxy appends the address it saw, so the last entry is the
+ * trusted proxy's own; anything before it came from further out and, in the end, from the client,
+ * who can write any address there. Upstream takes the first entry, which is why it is not followed.
+ * `unknown` (the proxy could not tell) is no address, and the entries before it are no better.
+ */
+function nearestEntry(value: string | string[] | undefined): string | null {
   const joined = Array.isArray(value) ? value.join(',') : value;
-  if (!joined) return null;
-  const entry = joined.split(',').map((s) => s.trim()).find((s) => s !== '' && s.toLowerCase() !== 'unknown');
-  return entry ?? null;
+  const last = joined?.split(',').at(-1)?.trim();
+  return last && last.toLowerCase() !== 'unknown' ? last : null;
 }
 
 /**
  * Client address for logs and the IP blacklist. Forwarding headers are spoofable by anyone,
- * so they count only behind a trusted proxy (TRUST_PROXY); otherwise the socket address wins.
+ * so they count only behind a trusted proxy (TRUST_PROXY), and only the entry that proxy added
+ * (the shipped nginx replaces X-Forwarded-For outright); otherwise the socket address wins.
  */
 export function resolveClientIp(headers: IncomingHttpHeaders, remoteAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy) {
     for (const name of PROXY_HEADERS) {
-      const ip = firstKnown(headers[name]);
+      const ip = nearestEntry(headers[name]);
       if (ip) return normalizeIp(ip);
     }
   }

@@ -46,5 +46,11 @@ export function transportErrorMessage(err: { code?: string; statusCode?: number 
   return null;
 }
 
-/** Unknown paths outside the API prefix (the API itself keeps the contract's own message). */
+/** Unknown paths outside the API prefix. */
 export const notFoundMessage = (path: string) => `请求的资源不存在：${path}`;
+
+/**
+ * Unknown paths under the API prefix. Upstream answers these with Spring's English "No static
+ * resource"; the code (500, HTTP 200) stays as the client expects, the words are ours in Chinese.
+ */
+export const apiNotFoundMessage = (path: string) => `请求地址'${path}'不存在`;

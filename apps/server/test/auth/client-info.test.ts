@@ -8,8 +8,15 @@ describe('client address', () => {
     expect(resolveClientIp(headers, '10.0.0.2', true)).toBe('203.0.113.7');
   });
 
-  it('takes the first known forwarded entry, then the other proxy headers in order', () => {
-    expect(resolveClientIp({ 'x-forwarded-for': 'unknown, 198.51.100.1, 10.0.0.1' }, '10.0.0.2', true)).toBe('198.51.100.1');
+  it('takes the forwarded entry the trusted proxy added, never what the client wrote in front of it', () => {
+    expect(resolveClientIp({ 'x-forwarded-for': '1.2.3.4, 198.51.100.1' }, '10.0.0.2', true)).toBe('198.51.100.1');
+    expect(resolveClientIp({ 'x-forwarded-for': ['1.2.3.4', '198.51.100.5'] }, '10.0.0.2', true)).toBe('198.51.100.5');
+    // An `unknown` from the proxy leaves only the client's own claims before it: the next header decides.
+    expect(resolveClientIp({ 'x-forwarded-for': '1.2.3.4, unknown', 'x-real-ip': '198.51.100.3' }, '10.0.0.2', true)).toBe('198.51.100.3');
+    expect(resolveClientIp({ 'x-forwarded-for': '1.2.3.4, unknown' }, '10.0.0.2', true)).toBe('10.0.0.2');
+  });
+
+  it('takes the other proxy headers in the contract order when X-Forwarded-For is absent', () => {
     expect(resolveClientIp({ 'x-forwarded-for': 'unknown', 'proxy-client-ip': '198.51.100.2', 'x-real-ip': '198.51.100.3' }, '10.0.0.2', true)).toBe('198.51.100.2');
     expect(resolveClientIp({ 'x-real-ip': '198.51.100.3' }, '10.0.0.2', true)).toBe('198.51.100.3');
   });

@@ -213,7 +213,7 @@ describe('sessions and access', () => {
   it('requires a login for unknown API paths', async () => {
     expect(await authedGet(t, '/no/such/path', null)).toEqual({ code: 401, msg: '请求访问：/no/such/path，认证失败，无法访问系统资源' });
     const token = await tokenFor(t);
-    expect(await authedGet(t, '/no/such/path', token)).toEqual({ code: 500, msg: `No static resource ${API}/no/such/path.` });
+    expect(await authedGet(t, '/no/such/path', token)).toEqual({ code: 500, msg: `请求地址'${API}/no/such/path'不存在` });
   });
 });
 
@@ -370,10 +370,11 @@ describe('behind a trusted proxy', () => {
     await setConfig(proxied.deps, 'sys.login.blackIPList', '203.0.113.*');
   });
 
-  it('uses the first forwarded address for the blacklist and the login log', async () => {
-    const blocked = await postLogin(proxied, { headers: { 'x-forwarded-for': 'unknown, 203.0.113.7, 10.0.0.1' } });
+  it('uses the address the proxy saw for the blacklist and the login log, not one the client put in front', async () => {
+    // A blacklisted client sending its own X-Forwarded-For, which a proxy appending to it passes on.
+    const blocked = await postLogin(proxied, { headers: { 'x-forwarded-for': '198.51.100.4, 203.0.113.7' } });
     expect(blocked).toEqual({ code: 500, msg: '很遗憾，访问IP已被列入系统黑名单' });
-    expect((await postLogin(proxied, { headers: { 'x-forwarded-for': '198.51.100.4' } })).code).toBe(200);
+    expect((await postLogin(proxied, { headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.4' } })).code).toBe(200);
     expect(await lastLoginLog(proxied.deps)).toMatchObject({ ipaddr: '198.51.100.4', loginLocation: 'XX XX' });
     expect((await postLogin(proxied, { headers: { 'x-real-ip': '203.0.113.9' } })).msg).toBe('很遗憾，访问IP已被列入系统黑名单');
   });

@@ -114,4 +114,13 @@ describe('transport errors in the envelope (issue 8 item 9)', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 404, msg: '请求的资源不存在：/no/such/page' });
   });
+
+  it('answers unknown paths under the API in the envelope, in Chinese, as JSON that no browser renders as a page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/no/such/api?x=1`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 500, msg: `请求地址'${API}/no/such/api'不存在` });
+    const script = await t.app.inject({ method: 'GET', url: `${API}/x/%3Cscript%3Ealert(1)%3C%2Fscript%3E`, headers: admin.headers });
+    expect(script.headers['content-type']).toMatch(/^application\/json/);
+    expect(script.json()).toEqual({ code: 500, msg: `请求地址'${API}/x/%3Cscript%3Ealert(1)%3C%2Fscript%3E'不存在` });
+  });
 });

@@ -112,7 +112,13 @@ describe('deploy/nginx.conf', () => {
       expect(block).toMatch(/proxy_read_timeout \d+h;/);
     }
     expect(conf).toContain('proxy_http_version 1.1;');
-    expect(conf).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  });
+
+  it('forwards the client address it saw itself, never one the client sent', () => {
+    expect(conf).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(conf).toContain('proxy_set_header X-Real-IP $remote_addr;');
+    expect(conf).not.toContain('$proxy_add_x_forwarded_for');
+    expect(conf).not.toContain('$http_x_forwarded_for');
   });
 });
 

@@ -16,14 +16,15 @@ let t: TestApp;
 let app: FastifyInstance;
 let lines: string[] = [];
 
+const capture = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
 beforeAll(async () => {
   t = await createTestApp();
-  const capture = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
   // The server's own logger options, at the most talkative level, writing into the test.
   app = await buildApp(t.deps, { logger: loggerOptions('trace', capture) });
   await app.ready();
@@ -52,6 +53,20 @@ describe('logs', () => {
     expect(logged()).toContain('admin');
     expect(logged()).toContain('[Redacted]');
     for (const secret of [PASSWORD, WRONG_PASSWORD, API_KEY]) expect(logged()).not.toContain(secret);
+  });
+});
+
+describe('logs behind a trusted proxy', () => {
+  it('give the address the proxy saw as the remote address, not one the client put in front', async () => {
+    const proxied = await buildApp({ ...t.deps, config: { ...t.deps.config, trustProxy: true } }, { logger: loggerOptions('info', capture) });
+    try {
+      lines = [];
+      await proxied.inject({ method: 'GET', url: `${API}/captchaImage`, headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.8' } });
+      const incoming = lines.map((l) => JSON.parse(l) as { msg: string; req?: { remoteAddress: string } }).find((l) => l.msg === 'incoming request');
+      expect(incoming?.req?.remoteAddress).toBe('198.51.100.8');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

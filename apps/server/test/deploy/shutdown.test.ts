@@ -1,15 +1,23 @@
 import net from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { aiMessage } from '../../src/db/schema';
 import { buildApp } from '../../src/app';
 import { gracefulShutdown } from '../../src/shutdown';
 import { SHUTDOWN_RETRY_JITTER_MS, SHUTDOWN_RETRY_MS } from '../../src/modules/ai/runtime/sse';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { API, createAgent, SseReader, visitor } from '../ai/runtime/support';
+import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai';
+import { allowPrivateModels } from '../helpers/outbound';
+import { addProvider, API, createAgent, SseReader, visitor } from '../ai/runtime/support';
 
 let base: TestApp;
+let fake: FakeOpenAI;
 beforeAll(async () => {
   base = await createTestApp();
+  fake = await startFakeOpenAI();
+  await allowPrivateModels(base);
 });
+afterAll(() => fake.close());
 
 /** A server of its own on the test app's database (the test shuts it down), with a route the test holds in flight. */
 async function serverWithSlowRoute() {
@@ -78,6 +86,42 @@ describe('graceful shutdown', () => {
     await done;
     expect(closed).toEqual(['pubsub', 'kv', 'db']);
     expect(exits).toEqual([0]);
+  });
+
+  it('lets a chat answer still being generated finish and be stored before the resources close', async () => {
+    const app = await buildApp(base.deps, { logger: false });
+    const t = { ...base, app };
+    // fake-slow streams its answer over several hundred milliseconds.
+    const agentId = await createAgent(t, { providerId: await addProvider(t, fake.baseUrl, fake.apiKey, 5000), model: 'fake-slow' });
+    const v = await visitor(t, agentId);
+    const asked = fake.requests.length;
+    expect((await v.send('在吗')).code).toBe(200);
+    await expect.poll(() => fake.requests.length).toBe(asked + 1);
+
+    const storedAtClose: Array<{ sender: string; content: string }> = [];
+    const exits: number[] = [];
+    const db = {
+      close: async () => {
+        const rows = await base.deps.database.db.select().from(aiMessage).where(eq(aiMessage.conversationId, v.conversationId)).orderBy(aiMessage.seq);
+        storedAtClose.push(...rows.map((m) => ({ sender: m.sender, content: m.content })));
+      },
+    };
+    await gracefulShutdown(app, { resources: [db], exit: (code) => exits.push(code) })('SIGTERM');
+    expect(storedAtClose).toEqual([
+      { sender: 'customer', content: '在吗' },
+      { sender: 'ai', content: '你好，在吗' },
+    ]);
+    expect(exits).toEqual([0]);
+  });
+
+  it('closes the resources and exits 1 when background work outlasts its share of the timeout', async () => {
+    const app = await buildApp(base.deps, { logger: false });
+    app.backgroundTasks.track(new Promise<void>(() => undefined));
+    const closed: string[] = [];
+    const exits: number[] = [];
+    await gracefulShutdown(app, { resources: [{ close: async () => void closed.push('db') }], timeoutMs: 500, exit: (code) => exits.push(code) })('SIGTERM');
+    expect(closed).toEqual(['db']);
+    expect(exits).toEqual([1]);
   });
 
   it('exits 1 when closing takes longer than the hard timeout', async () => {

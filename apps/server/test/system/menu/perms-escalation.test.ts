@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { sysMenu } from '../../../src/db/schema';
+import { sysMenu, sysRoleMenu } from '../../../src/db/schema';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { loginAs, type LoggedIn } from '../../helpers/login';
 import { call } from '../../common/support';
@@ -15,6 +15,7 @@ const EDITOR_PERMS = ['system:menu:list', 'system:menu:query', 'system:menu:add'
 const WILDCARD = '权限字符不能包含通配符';
 const NOT_HELD = '不能设置自己没有的权限字符';
 const BAD_FORMAT = '权限字符只能由字母、数字、下划线和短横线组成，以冒号分隔';
+const ENABLE_NOT_HELD = '不能启用含有自己没有的权限字符的菜单';
 
 const send = (who: LoggedIn, method: 'POST' | 'PUT', payload: object) =>
   call(t.app, { method, url: `${API}/system/menu`, headers: who.headers, payload });
@@ -93,4 +94,44 @@ describe('menu perms cannot escalate', () => {
       expect(await send(admin, 'POST', button(perms, `坏格式 ${perms}`))).toEqual({ code: 500, msg: BAD_FORMAT });
     },
   );
+});
+
+describe('enabling a disabled menu cannot escalate', () => {
+  /** A disabled button carrying `perms`, held by the editor's own role: it grants them nothing yet. */
+  async function disabledHeldButton(perms: string, menuName: string) {
+    const { db } = t.deps.database;
+    const [row] = await db
+      .insert(sysMenu)
+      .values({ menuName, parentId: 100, orderNum: 98, menuType: 'F', perms, status: '1' })
+      .returning({ menuId: sysMenu.menuId });
+    await db.insert(sysRoleMenu).values({ roleId: editor.roleId, menuId: row.menuId });
+    return row.menuId;
+  }
+  const statusOf = async (menuId: number) =>
+    (await t.deps.database.db.select({ status: sysMenu.status }).from(sysMenu).where(eq(sysMenu.menuId, menuId)))[0].status;
+
+  it('refuses switching on a menu whose perms the editor does not hold, so their role gains nothing', async () => {
+    const menuId = await disabledHeldButton('system:config:remove', '停用的删除按钮');
+    expect(await send(editor, 'PUT', { ...(await editForm(menuId, 'system:config:remove')), status: '0' })).toEqual({
+      code: 500,
+      msg: ENABLE_NOT_HELD,
+    });
+    expect(await statusOf(menuId)).toBe('1');
+    expect((await getInfo(editor)).permissions).not.toContain('system:config:remove');
+  });
+
+  it('still lets the editor change a disabled menu that stays disabled, and switch on one whose perms they hold', async () => {
+    const unheld = await disabledHeldButton('system:role:export', '停用的导出按钮');
+    expect(await send(editor, 'PUT', { ...(await editForm(unheld, 'system:role:export')), remark: '仍停用' })).toEqual({ code: 200, msg: '操作成功' });
+    expect(await statusOf(unheld)).toBe('1');
+    const held = await disabledHeldButton('system:user:list', '停用的列表按钮');
+    expect(await send(editor, 'PUT', { ...(await editForm(held, 'system:user:list')), status: '0' })).toEqual({ code: 200, msg: '操作成功' });
+    expect(await statusOf(held)).toBe('0');
+  });
+
+  it('lets the super admin switch on any menu, which then grants its perms to the roles holding it', async () => {
+    const menuId = await disabledHeldButton('system:notice:remove', '停用的公告删除按钮');
+    expect(await send(admin, 'PUT', { ...(await editForm(menuId, 'system:notice:remove')), status: '0' })).toEqual({ code: 200, msg: '操作成功' });
+    expect((await getInfo(editor)).permissions).toContain('system:notice:remove');
+  });
 });

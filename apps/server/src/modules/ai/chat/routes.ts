@@ -54,7 +54,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     const conversation = await visitorConversation(deps, conversationId, visitorToken);
     const accepted = await acceptCustomerMessage(deps, { conversationId, content, clientMsgId, conversation });
     // The answer (possibly a model streaming for seconds) arrives on the stream, not in this response.
-    if (!accepted.duplicate) void answerInBackground({ ...deps, log: request.log }, accepted);
+    if (!accepted.duplicate) app.backgroundTasks.track(answerInBackground({ ...deps, log: request.log }, accepted));
     return okData({ seq: accepted.message.seq, messageId: accepted.message.messageId, duplicate: accepted.duplicate });
   });
 

@@ -102,22 +102,28 @@ function columns(body: MenuBody) {
 /** `area:entity:action`-style segments; the wildcard is caught before this with its own message. */
 const PERMS_FORMAT = /^[A-Za-z0-9_-]+(:[A-Za-z0-9_-]+)*$/;
 
+/** The status of an enabled menu, the only kind whose perms are granted. */
+const NORMAL = '0';
+
 /** The strings of a perms value: like upstream, one menu may list several, comma-separated. */
 const permsList = (perms: string | null | undefined) => (perms ? perms.split(',').map((p) => p.trim()) : []);
 
 /**
  * A menu's perms are granted at once to every role holding the menu, the editor's own included.
  * So no wildcard (one `*:*:*` made every holder all-powerful), and no string the editor does not hold
- * already (the super admin's `*:*:*` holds them all); a string the menu carries already grants nothing new.
+ * already (the super admin's `*:*:*` holds them all). A string the menu carries already grants nothing
+ * new only while the menu stays as it was: a disabled menu grants nothing (permissionsByRole reads
+ * enabled menus only), so switching it on grants its perms as surely as typing them in would.
  */
-async function checkPerms(deps: Deps, session: LoginSession, perms: string, menuId?: number): Promise<void> {
-  const wanted = permsList(perms);
+async function checkPerms(deps: Deps, session: LoginSession, body: MenuBody, menuId?: number): Promise<void> {
+  const wanted = permsList(body.perms);
   if (wanted.some((p) => p.includes('*'))) throw new ServiceError('权限字符不能包含通配符');
   if (wanted.some((p) => !PERMS_FORMAT.test(p))) throw new ServiceError('权限字符只能由字母、数字、下划线和短横线组成，以冒号分隔');
   const notHeld = wanted.filter((p) => !hasPermi(session, p));
   if (notHeld.length === 0) return;
-  const stored = menuId === undefined ? [] : permsList((await findMenu(deps.database.db, menuId))?.perms);
-  if (notHeld.some((p) => !stored.includes(p))) throw new ServiceError('不能设置自己没有的权限字符');
+  const stored = menuId === undefined ? null : await findMenu(deps.database.db, menuId);
+  if (notHeld.some((p) => !permsList(stored?.perms).includes(p))) throw new ServiceError('不能设置自己没有的权限字符');
+  if (body.status === NORMAL && stored?.status !== NORMAL) throw new ServiceError('不能启用含有自己没有的权限字符的菜单');
 }
 
 /** The add/edit rules in upstream's order, then the perms rules; `action` is 新增 or 修改 as the messages say. */
@@ -132,7 +138,7 @@ async function checkMenu(deps: Deps, session: LoginSession, body: MenuBody, acti
   if (menuId !== undefined && body.parentId === menuId) throw fail('上级菜单不能选择自己');
   // A parent below the menu itself would cut the branch off the tree (upstream does not check this).
   if (menuId !== undefined && (await isSelfOrDescendant(db, menuId, body.parentId))) throw fail('上级菜单不能选择自己的下级菜单');
-  await checkPerms(deps, session, body.perms ?? '', menuId);
+  await checkPerms(deps, session, body, menuId);
 }
 
 export async function addMenu(deps: Deps, session: LoginSession, body: MenuBody): Promise<void> {

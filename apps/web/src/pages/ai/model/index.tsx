@@ -28,10 +28,14 @@ import {
 import { useDict } from '../../../hooks/useDict';
 import ProviderFields from './components/ProviderFields';
 import TestResultView from './components/TestResultView';
+import './model.css';
 
 const PERM = 'ai:model';
 const FILTERS: { name?: string; status?: string } = {};
 const MODELS_SHOWN = 3;
+
+const defaultFirst = (models: string[], defaultModel: string | null | undefined) =>
+  defaultModel && models.includes(defaultModel) ? [defaultModel, ...models.filter((m) => m !== defaultModel)] : models;
 
 interface RowTest {
   name: string;
@@ -77,33 +81,36 @@ export default function ModelProviderPage() {
   };
 
   const columns: TableColumnsType<ModelProvider> = [
-    textColumn('名称', 'name'),
+    { ...textColumn('名称', 'name', true), width: 140 },
     textColumn('接口地址', 'baseUrl', true),
     {
       title: '模型',
       dataIndex: 'models',
       align: 'center',
-      render: (models: string[]) =>
+      width: 180,
+      render: (models: string[], row) =>
         models.length === 0 ? (
           '-'
         ) : (
-          <Tooltip title={models.join('、')}>
-            <span>
-              {models.slice(0, MODELS_SHOWN).map((m) => (
-                <Tag key={m}>{m}</Tag>
+          <Tooltip title={`${models.join('、')}${row.defaultModel ? `（默认：${row.defaultModel}）` : ''}`}>
+            {/* Model ids run long (qwen2.5-72b-instruct-128k): tags wrap and cut rather than widen the table. The
+                default model leads, in blue, so the list needs no column of its own. */}
+            <span className="model-tags">
+              {defaultFirst(models, row.defaultModel).slice(0, MODELS_SHOWN).map((m) => (
+                <Tag key={m} className="model-tag" color={m === row.defaultModel ? 'processing' : undefined}>
+                  {m}
+                </Tag>
               ))}
-              {models.length > MODELS_SHOWN && <Tag>+{models.length - MODELS_SHOWN}</Tag>}
+              {models.length > MODELS_SHOWN && <Tag className="model-tag">+{models.length - MODELS_SHOWN}</Tag>}
             </span>
           </Tooltip>
         ),
     },
-    { title: '默认模型', dataIndex: 'defaultModel', align: 'center', render: (v: string) => v || '-' },
-    { title: '超时', dataIndex: 'timeoutMs', align: 'center', width: 90, render: (v: number) => `${v / 1000} 秒` },
     {
       title: 'API Key',
       dataIndex: 'hasApiKey',
       align: 'center',
-      width: 110,
+      width: 96,
       render: (has: boolean, row) =>
         has ? (
           <Tooltip title={row.apiKeyMasked}>
@@ -113,11 +120,9 @@ export default function ModelProviderPage() {
           <Tag>未设置</Tag>
         ),
     },
-    { ...dictColumn('状态', 'status', statuses), width: 90 },
+    { ...dictColumn('状态', 'status', statuses), width: 80 },
     createTimeColumn(),
     {
-      // Three link buttons: 修改, 测试连接, 删除.
-      width: 260,
       ...actionColumn(PERM, (row) => row.providerId!, openEdit, remove, (row) => (
         <HasPermi value={[`${PERM}:edit`]}>
           <Button type="link" size="small" icon={<ApiOutlined />} onClick={() => void testRow(row)}>
@@ -125,6 +130,8 @@ export default function ModelProviderPage() {
           </Button>
         </HasPermi>
       )),
+      // Three link buttons, 测试连接 wider than the two-character ones actionColumn sizes for.
+      width: 240,
     },
   ];
 
