@@ -102,6 +102,10 @@ export interface WorkPeriod {
   end: string;
 }
 
+export const APPLY_STATUSES = ['new', 'handled', 'invalid'] as const;
+export type ApplyStatus = (typeof APPLY_STATUSES)[number];
+export const APPLY_STATUS_LABELS: Record<ApplyStatus, string> = { new: '待处理', handled: '已处理', invalid: '无效' };
+
 /** System parameters (sys_config keys) of the CRM area and their defaults. */
 export const CRM_CONFIG = {
   /** Leads a salesperson may claim from the pool per China day. */
@@ -120,4 +124,6 @@ export const CRM_TEXT_MAX = {
   reason: 200,
   ruleName: 50,
   webhookUrl: 500,
+  applyCompany: 100,
+  applyNeed: 500,
 } as const;

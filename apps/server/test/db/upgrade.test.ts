@@ -154,7 +154,7 @@ const crmData = readFileSync(path.join(MIGRATIONS_DIR, '0006_crm_leads_and_distr
   .map((statement) => statement.trim())
   .filter((statement) => /^(--[^\n]*\n)*(update|with|select|insert)/i.test(statement));
 
-const CRM_MENU_IDS = sql`(${s.sysMenu.menuId} in (2005, 2050, 2051) or ${s.sysMenu.menuId} between 2100 and 2143)`;
+const CRM_MENU_IDS = sql`(${s.sysMenu.menuId} in (2005, 2050, 2051) or ${s.sysMenu.menuId} between 2100 and 2144)`;
 const CRM_PARAMS = ['crm.lead.claimDailyCap', 'crm.lead.duplicateWindowHours'];
 
 describe('migration 0006: the 客户 menus, 客服数据 and the lead parameters reach installs seeded before them', () => {
@@ -168,8 +168,8 @@ describe('migration 0006: the 客户 menus, 客服数据 and the lead parameters
 
   it('adds them once, grants them to 普通角色, marks customers with contact details as leads', async () => {
     const seeded = await crmMenus();
-    expect(seeded).toBe(29);
-    await database.db.delete(s.sysRoleMenu).where(sql`(${s.sysRoleMenu.menuId} in (2005, 2050, 2051) or ${s.sysRoleMenu.menuId} between 2100 and 2143)`);
+    expect(seeded).toBe(30);
+    await database.db.delete(s.sysRoleMenu).where(sql`(${s.sysRoleMenu.menuId} in (2005, 2050, 2051) or ${s.sysRoleMenu.menuId} between 2100 and 2144)`);
     await database.db.delete(s.sysMenu).where(CRM_MENU_IDS);
     await database.db.delete(s.sysConfig).where(inArray(s.sysConfig.configKey, CRM_PARAMS));
     const at = new Date();
@@ -190,7 +190,7 @@ describe('migration 0006: the 客户 menus, 客服数据 and the lead parameters
     const granted = await database.db
       .select({ n: count() })
       .from(s.sysRoleMenu)
-      .where(and(eq(s.sysRoleMenu.roleId, 2), sql`(${s.sysRoleMenu.menuId} in (2005, 2050, 2051) or ${s.sysRoleMenu.menuId} between 2100 and 2143)`));
+      .where(and(eq(s.sysRoleMenu.roleId, 2), sql`(${s.sysRoleMenu.menuId} in (2005, 2050, 2051) or ${s.sysRoleMenu.menuId} between 2100 and 2144)`));
     expect(granted[0].n).toBe(seeded);
     const values = await database.db.select({ key: s.sysConfig.configKey, value: s.sysConfig.configValue }).from(s.sysConfig).where(inArray(s.sysConfig.configKey, CRM_PARAMS));
     expect(values.sort((a, b) => a.key.localeCompare(b.key))).toEqual([

@@ -118,10 +118,11 @@ from (values
   (2140, '申请查询', 2104, 1, '#', null, '', 1, 'F', 'crm:apply:query', '#', ''),
   (2141, '申请处理', 2104, 2, '#', null, '', 1, 'F', 'crm:apply:edit', '#', ''),
   (2142, '申请删除', 2104, 3, '#', null, '', 1, 'F', 'crm:apply:remove', '#', ''),
-  (2143, '申请导出', 2104, 4, '#', null, '', 1, 'F', 'crm:apply:export', '#', '')
+  (2143, '申请导出', 2104, 4, '#', null, '', 1, 'F', 'crm:apply:export', '#', ''),
+  (2144, '首页配置', 2104, 5, '#', null, '', 1, 'F', 'crm:apply:site', '#', '')
 ) as v(menu_id, menu_name, parent_id, order_num, path, component, query, is_frame, menu_type, perms, icon, remark)
 where exists (select 1 from sys_user)
-  and not exists (select 1 from sys_menu where menu_id in (2005, 2050, 2051) or menu_id between 2100 and 2143)
+  and not exists (select 1 from sys_menu where menu_id in (2005, 2050, 2051) or menu_id between 2100 and 2144)
 returning menu_id
 )
 insert into sys_role_menu (role_id, menu_id)

@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type {
   AgentBusinessHours,
   AgentHandoff,
@@ -189,3 +189,28 @@ export const aiMessage = pgTable('ai_message', {
   uniqueIndex('uk_ai_message_seq').on(t.conversationId, t.seq),
   uniqueIndex('uk_ai_message_client').on(t.conversationId, t.clientMsgId),
 ]);
+
+/**
+ * 客服数据: one row per China day × agent × channel, rebuilt from conversations, messages and leads for
+ * past days (today is computed live). First-response times are kept as a histogram so the median of
+ * any range of rows can be computed, which medians per row could not give.
+ */
+export const aiStatDaily = pgTable('ai_stat_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  channel: varchar('channel', { length: 16 }).notNull(),
+  conversations: integer('conversations').notNull().default(0),
+  customerMessages: integer('customer_messages').notNull().default(0),
+  aiReplies: integer('ai_replies').notNull().default(0),
+  leads: integer('leads').notNull().default(0),
+  contacted: integer('contacted').notNull().default(0),
+  converted: integer('converted').notNull().default(0),
+  handoffs: integer('handoffs').notNull().default(0),
+  /** Conversations closed without a handoff. */
+  aiResolved: integer('ai_resolved').notNull().default(0),
+  knowledgeHits: integer('knowledge_hits').notNull().default(0),
+  tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+  /** Counts of first-response times per bucket (bucket bounds in the 客服数据 module). */
+  firstResponseHist: jsonb('first_response_hist').$type<number[]>().notNull().default([]),
+  updateTime: ts('update_time').notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.agentId, t.channel] }), index('idx_ai_stat_daily_agent').on(t.agentId, t.day)]);

@@ -151,3 +151,34 @@ export const crmDistributionMember = pgTable('crm_distribution_member', {
   webhookUrl: varchar('webhook_url', { length: 500 }).notNull().default(''),
   enabled: boolean('enabled').notNull().default(true),
 }, (t) => [uniqueIndex('uk_crm_distribution_member').on(t.ruleId, t.userId), index('idx_crm_distribution_member_user').on(t.userId)]);
+
+/** Applications sent through the /home landing page form (申请记录). */
+export const crmApply = pgTable('crm_apply', {
+  applyId: idColumn('apply_id', 1),
+  name: varchar('name', { length: 50 }).notNull(),
+  phone: varchar('phone', { length: 20 }).notNull(),
+  company: varchar('company', { length: 100 }).notNull().default(''),
+  need: varchar('need', { length: 500 }).notNull().default(''),
+  consent: boolean('consent').notNull(),
+  /** new · handled · invalid */
+  status: varchar('status', { length: 16 }).notNull().default('new'),
+  /** Further applications of the same phone within 24 hours, merged into this record. */
+  repeatCount: integer('repeat_count').notNull().default(0),
+  customerId: bigint('customer_id', { mode: 'number' }),
+  leadId: bigint('lead_id', { mode: 'number' }),
+  handleNote: varchar('handle_note', { length: 500 }).notNull().default(''),
+  handledBy: varchar('handled_by', { length: 64 }).notNull().default(''),
+  handledTime: ts('handled_time'),
+  ip: varchar('ip', { length: 128 }).notNull().default(''),
+  userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+  createTime: ts('create_time').notNull(),
+  lastApplyTime: ts('last_apply_time').notNull(),
+}, (t) => [index('idx_crm_apply_phone_time').on(t.phone, t.lastApplyTime), index('idx_crm_apply_time').on(t.createTime)]);
+
+/** What admins edit of the public /home landing page: one JSON document per key ('home'). */
+export const crmSiteContent = pgTable('crm_site_content', {
+  contentKey: varchar('content_key', { length: 32 }).primaryKey(),
+  content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+  updateBy: varchar('update_by', { length: 64 }).notNull().default(''),
+  updateTime: ts('update_time'),
+});

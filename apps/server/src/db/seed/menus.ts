@@ -152,6 +152,7 @@ const rows: Row[] = [
   [2141, 2104, 2, '申请处理', 'F', '#', '', 'crm:apply:edit', '#'],
   [2142, 2104, 3, '申请删除', 'F', '#', '', 'crm:apply:remove', '#'],
   [2143, 2104, 4, '申请导出', 'F', '#', '', 'crm:apply:export', '#'],
+  [2144, 2104, 5, '首页配置', 'F', '#', '', 'crm:apply:site', '#'],
 ];
 
 function remarkFor(name: string, type: Row[4]): string {
