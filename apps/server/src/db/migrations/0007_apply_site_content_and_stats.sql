@@ -46,4 +46,5 @@ CREATE TABLE "crm_site_content" (
 --> statement-breakpoint
 CREATE INDEX "idx_ai_stat_daily_agent" ON "ai_stat_daily" USING btree ("agent_id","day");--> statement-breakpoint
 CREATE INDEX "idx_crm_apply_phone_time" ON "crm_apply" USING btree ("phone","last_apply_time");--> statement-breakpoint
-CREATE INDEX "idx_crm_apply_time" ON "crm_apply" USING btree ("create_time");
+CREATE INDEX "idx_crm_apply_time" ON "crm_apply" USING btree ("create_time");--> statement-breakpoint
+CREATE INDEX "idx_ai_conversation_customer" ON "ai_conversation" USING btree ("customer_id");

@@ -160,6 +160,8 @@ export const aiConversation = pgTable('ai_conversation', {
   index('idx_ai_conversation_agent_time').on(t.agentId, t.createTime),
   index('idx_ai_conversation_visitor').on(t.visitorId, t.agentId),
   index('idx_ai_conversation_status_time').on(t.status, t.lastMessageTime),
+  // A customer's conversations: counts in 客户管理 and the customer timeline.
+  index('idx_ai_conversation_customer').on(t.customerId),
 ]);
 
 export const aiMessage = pgTable('ai_message', {
