@@ -19,6 +19,10 @@ import { variableRoutes } from './ai/variable/routes';
 import { debugRoutes } from './ai/debug/routes';
 import { chatRoutes } from './ai/chat/routes';
 import { conversationRoutes } from './ai/conversation/routes';
+import { leadRoutes } from './crm/lead/routes';
+import { distributionRoutes } from './crm/distribution/routes';
+import { customerRoutes } from './crm/customer/routes';
+import { staffRoutes } from './crm/staff/routes';
 import { healthRoutes } from './health/routes';
 
 /**
@@ -47,5 +51,9 @@ export const apiModules: FastifyPluginAsync[] = [
   debugRoutes,
   chatRoutes,
   conversationRoutes,
+  leadRoutes,
+  distributionRoutes,
+  customerRoutes,
+  staffRoutes,
   healthRoutes,
 ];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CapturedField } from '@acs/shared';
-import { aiConversation, crmCustomer, crmCustomerIdentity, crmLead } from '../../src/db/schema';
+import { aiConversation, crmCustomer, crmCustomerIdentity, crmLead, crmLeadEvent } from '../../src/db/schema';
 import { captureLead, normalizeMobile, type CaptureConversation } from '../../src/modules/crm/capture';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { postgresAvailable } from '../helpers/db';
@@ -46,7 +46,9 @@ describe.each(modes)('captureLead (%s)', (_name, postgres) => {
       .returning();
     return row;
   }
-  const capture = (conv: CaptureConversation, fields: CapturedField[]) => captureLead(t.deps.database.db, { conversation: conv, fields }, t.deps.now());
+  /** Duplicate detection is off (window 0) unless a test gives a window. */
+  const capture = (conv: CaptureConversation, fields: CapturedField[], windowHours = 0) =>
+    captureLead(t.deps.database.db, { conversation: conv, fields }, t.deps.now(), windowHours);
   const customer = async (id: number) => (await t.deps.database.db.select().from(crmCustomer).where(eq(crmCustomer.customerId, id)))[0];
   const leadsOf = (id: number) => t.deps.database.db.select().from(crmLead).where(eq(crmLead.customerId, id)).orderBy(crmLead.leadId);
 
@@ -100,6 +102,96 @@ describe.each(modes)('captureLead (%s)', (_name, postgres) => {
     expect(await leadsOf(results[0].customerId)).toHaveLength(1);
     const rows = await t.deps.database.db.select().from(crmCustomer).where(eq(crmCustomer.phone, '13711110004'));
     expect(rows).toHaveLength(1);
+  });
+
+  const eventsOf = (leadId: number) =>
+    t.deps.database.db.select().from(crmLeadEvent).where(eq(crmLeadEvent.leadId, leadId)).orderBy(crmLeadEvent.eventId);
+  const HOUR = 3_600_000;
+
+  it('records the capture of a new lead and makes its customer a lead', async () => {
+    const conv = await conversation('visitor-stage', 'douyin');
+    const named = await capture(conv, [field('name', '吴九')]);
+    expect(await customer(named.customerId)).toMatchObject({ stage: 'visitor' });
+    const r = await capture({ ...conv, customerId: named.customerId }, [field('phone', '13811110010')], 72);
+    expect(r).toMatchObject({ leadCreated: true, duplicateLeadId: null });
+    expect(await customer(r.customerId)).toMatchObject({ stage: 'lead' });
+    expect(await eventsOf(r.leadId!)).toMatchObject([
+      { kind: 'capture', customerId: r.customerId, fromStatus: '', toStatus: 'new', operatorId: null, operatorName: 'system', reason: '抖音会话留资' },
+    ]);
+  });
+
+  it('keeps a customer who bought a customer when a later lead starts', async () => {
+    const conv = await conversation();
+    const first = await capture(conv, [field('phone', '13811110011')], 72);
+    await t.deps.database.db.update(crmLead).set({ status: 'converted' }).where(eq(crmLead.leadId, first.leadId!));
+    await t.deps.database.db.update(crmCustomer).set({ stage: 'customer' }).where(eq(crmCustomer.customerId, first.customerId));
+    const again = await capture(await conversation(), [field('phone', '13811110011')], 72);
+    expect(again.leadCreated).toBe(true);
+    expect(await customer(first.customerId)).toMatchObject({ stage: 'customer' });
+  });
+
+  it('links a capture from another conversation within the window as a duplicate and gives its fields to the open lead', async () => {
+    const first = await capture(await conversation(), [field('phone', '13811110012')], 72);
+    t.advance(71 * HOUR);
+    const other = await conversation();
+    const dup = await capture(other, [field('phone', '13811110012'), field('wechat', 'wx_dup12')], 72);
+    expect(dup).toMatchObject({ customerId: first.customerId, leadId: first.leadId, leadCreated: false });
+    expect(dup.duplicateLeadId).not.toBeNull();
+    const [open, linked] = await leadsOf(first.customerId);
+    expect(open).toMatchObject({ leadId: first.leadId, status: 'new', wechat: 'wx_dup12', duplicateOf: null });
+    expect(open.fields.map((f) => f.value)).toEqual(['13811110012', 'wx_dup12']);
+    expect(linked).toMatchObject({ leadId: dup.duplicateLeadId, status: 'duplicate', duplicateOf: first.leadId, conversationId: other.conversationId });
+    expect(await eventsOf(linked.leadId)).toMatchObject([{ kind: 'duplicate', toStatus: 'duplicate', operatorName: 'system' }]);
+    expect((await eventsOf(linked.leadId))[0].reason).toContain(`线索#${first.leadId}`);
+
+    // More from that conversation goes into the same duplicate, not another one.
+    const more = await capture({ ...other, customerId: first.customerId }, [field('name', '郑十')], 72);
+    expect(more).toMatchObject({ leadId: first.leadId, duplicateLeadId: linked.leadId });
+    const after = await leadsOf(first.customerId);
+    expect(after).toHaveLength(2);
+    expect(after[1].fields.map((f) => f.value)).toEqual(['13811110012', 'wx_dup12', '郑十']);
+    expect(after[0].name).toBe('郑十');
+  });
+
+  it('merges a capture from the open lead\'s own conversation without a duplicate', async () => {
+    const conv = await conversation();
+    const first = await capture(conv, [field('phone', '13811110013')], 72);
+    const again = await capture({ ...conv, customerId: first.customerId }, [field('wechat', 'wx_same13')], 72);
+    expect(again).toMatchObject({ leadId: first.leadId, leadCreated: false, duplicateLeadId: null });
+    expect(await leadsOf(first.customerId)).toHaveLength(1);
+  });
+
+  it('starts a new lead past the window', async () => {
+    const first = await capture(await conversation(), [field('phone', '13811110014')], 72);
+    t.advance(72 * HOUR + 1000);
+    const later = await capture(await conversation(), [field('phone', '13811110014')], 72);
+    expect(later).toMatchObject({ customerId: first.customerId, leadCreated: true, duplicateLeadId: null });
+    const leads = await leadsOf(first.customerId);
+    expect(leads.map((l) => [l.status, l.duplicateOf])).toEqual([
+      ['new', null],
+      ['new', null],
+    ]);
+    expect(await eventsOf(later.leadId!)).toMatchObject([{ kind: 'capture' }]);
+  });
+
+  it('with window 0 merges a capture from another conversation into the open lead, as before detection', async () => {
+    const first = await capture(await conversation(), [field('phone', '13811110015')], 0);
+    const other = await capture(await conversation(), [field('wechat', 'wx_off15'), field('phone', '13811110015')], 0);
+    expect(other).toMatchObject({ leadId: first.leadId, leadCreated: false, duplicateLeadId: null });
+    const leads = await leadsOf(first.customerId);
+    expect(leads).toHaveLength(1);
+    expect(leads[0].wechat).toBe('wx_off15');
+  });
+
+  it('links every other capture of a number given at the same moment to one open lead', async () => {
+    const convs = await Promise.all(Array.from({ length: 6 }, () => conversation()));
+    const results = await Promise.all(convs.map((c) => capture(c, [field('phone', '13711110016')], 72)));
+    expect(new Set(results.map((r) => r.customerId)).size).toBe(1);
+    const leads = await leadsOf(results[0].customerId);
+    const open = leads.filter((l) => l.status === 'new');
+    expect(open).toHaveLength(1);
+    expect(leads.filter((l) => l.status === 'duplicate').map((l) => l.duplicateOf)).toEqual(Array(5).fill(open[0].leadId));
+    expect(results.filter((r) => r.leadCreated)).toHaveLength(1);
   });
 
   it('makes one customer when one visitor sends two messages at once', async () => {

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { OPEN_LEAD_STATUSES, type CapturedField } from '@acs/shared';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CHANNEL_LABELS, LEAD_SOURCE_LABELS, OPEN_LEAD_STATUSES, type CapturedField, type LeadSource, type LeadStatus } from '@acs/shared';
 import type { Db } from '../../db/client';
 import { aiConversation, crmCustomer, crmCustomerIdentity, crmLead } from '../../db/schema';
+import { recordLeadEvents, SYSTEM_OPERATOR } from './lead-events';
+import { autoAssign } from './distribution/engine';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction (capture then runs inside it, as a savepoint). */
@@ -27,6 +29,9 @@ export interface CaptureConversation {
   customerId: number | null;
 }
 
+/** Where captured fields come from: a conversation, or none (an application on /home: both ids null). */
+export type CaptureOrigin = Omit<CaptureConversation, 'conversationId' | 'agentId'> & { conversationId: number | null; agentId: number | null };
+
 export interface ContactFields {
   name: string;
   phone: string;
@@ -43,6 +48,8 @@ export interface CaptureResult {
   /** The lead the fields went into; null while only a name (or a masked phone) is known. */
   leadId: number | null;
   leadCreated: boolean;
+  /** The 'duplicate' lead recorded for this capture (linked to leadId), if one was. */
+  duplicateLeadId: number | null;
 }
 
 interface Keys {
@@ -110,22 +117,121 @@ async function findCustomer(tx: Tx, keys: Keys, platform: string, uid: string, k
 }
 
 const sameField = (a: CapturedField, b: CapturedField) => a.field === b.field && a.value === b.value && Boolean(a.masked) === Boolean(b.masked);
+const mergeFields = (into: CapturedField[], fields: CapturedField[]) => [...into, ...fields.filter((f) => !into.some((g) => sameField(f, g)))];
+
+type LeadRow = typeof crmLead.$inferSelect;
+const HOUR_MS = 3_600_000;
+
+/** Adds the new fields to a lead and fills its empty contact fields. */
+async function mergeInto(tx: Tx, lead: LeadRow, filled: ContactFields, fields: CapturedField[], at: Date) {
+  await tx
+    .update(crmLead)
+    .set({
+      name: lead.name || filled.name,
+      phone: lead.phone || filled.phone,
+      phoneMasked: lead.phoneMasked || filled.phoneMasked,
+      wechat: lead.wechat || filled.wechat,
+      fields: mergeFields(lead.fields, fields),
+      updateBy: 'system',
+      updateTime: at,
+    })
+    .where(eq(crmLead.leadId, lead.leadId));
+}
+
+interface NewLead {
+  customerId: number;
+  conv: CaptureOrigin;
+  source: LeadSource;
+  filled: ContactFields;
+  fields: CapturedField[];
+  status: LeadStatus;
+  duplicateOf: number | null;
+}
+
+/**
+ * Inserts a lead with its first history entry ('capture', or 'duplicate' for a linked one) and makes
+ * its customer a 线索 if it was only a 访客.
+ */
+async function insertLead(tx: Tx, lead: NewLead, now: number): Promise<{ leadId: number; status: LeadStatus }> {
+  const { conv, customerId } = lead;
+  const at = new Date(now);
+  const [row] = await tx
+    .insert(crmLead)
+    .values({
+      customerId,
+      conversationId: conv.conversationId,
+      agentId: conv.agentId,
+      channel: conv.channel,
+      accountId: conv.accountId,
+      source: lead.source,
+      ...lead.filled,
+      fields: lead.fields,
+      status: lead.status,
+      duplicateOf: lead.duplicateOf,
+      capturedTime: at,
+      createBy: 'system',
+      createTime: at,
+    })
+    .returning({ leadId: crmLead.leadId });
+  const origin =
+    lead.source === 'chat' ? `${CHANNEL_LABELS[conv.channel as keyof typeof CHANNEL_LABELS] ?? conv.channel}会话留资` : LEAD_SOURCE_LABELS[lead.source];
+  await recordLeadEvents(
+    tx,
+    SYSTEM_OPERATOR,
+    [
+      lead.duplicateOf === null
+        ? { kind: 'capture', customerId, leadId: row.leadId, toStatus: lead.status, reason: origin }
+        : {
+            kind: 'duplicate',
+            customerId,
+            leadId: row.leadId,
+            toStatus: lead.status,
+            reason: `${origin}，客户已有跟进中的线索#${lead.duplicateOf}，新信息已并入该线索`,
+          },
+    ],
+    now,
+  );
+  await tx.update(crmCustomer).set({ stage: 'lead' }).where(and(eq(crmCustomer.customerId, customerId), eq(crmCustomer.stage, 'visitor')));
+  return { leadId: row.leadId, status: lead.status };
+}
+
+/**
+ * What a capture does with the customer's open lead (docs/crm.md §Duplicates): from the lead's own
+ * conversation, or with detection off (window 0), the fields go into it; from another conversation
+ * within the window they go into it too and a 'duplicate' lead linked to it records the capture (one
+ * per conversation: later captures there go into that one as well); past the window a new lead starts.
+ */
+function placeCapture(
+  open: LeadRow | undefined,
+  conversationId: number | null,
+  windowHours: number,
+  now: number,
+): { kind: 'new' } | { kind: 'merge' | 'duplicate'; open: LeadRow } {
+  if (!open) return { kind: 'new' };
+  if (windowHours === 0 || open.conversationId === conversationId) return { kind: 'merge', open };
+  return open.capturedTime.getTime() > now - windowHours * HOUR_MS ? { kind: 'duplicate', open } : { kind: 'new' };
+}
 
 /**
  * Files captured lead fields under a customer and a lead, in one transaction:
  * the customer is found by normalised phone, then WeChat (any case), then the platform identity of
- * the conversation, else created (source = channel); the identity is attached to it; empty fields
+ * the conversation, else created (source = the identity platform); the identity is attached to it; empty fields
  * are filled (a masked phone only ever goes to phone_masked). A lead exists once a real phone or a
- * WeChat is known: the fields merge into the customer's open lead or start a new one ('new').
+ * WeChat is known: the fields go into the customer's open lead, or a duplicate of it, or a new lead
+ * ('new'), as placeCapture decides with `duplicateWindowHours` (crm.lead.duplicateWindowHours).
  * The conversation is linked to the customer. Publishing the change is the caller's job, after commit.
  */
 export async function captureLead(
   db: Executor,
-  input: { conversation: CaptureConversation; fields: CapturedField[] },
+  // source: where the lead came from ('chat' when left out). Other sources are not a channel's visitor:
+  // their identity platform is the source itself (an application: 'apply' with the phone as visitorId).
+  input: { conversation: CaptureOrigin; fields: CapturedField[]; source?: LeadSource },
   now: number,
+  duplicateWindowHours: number,
 ): Promise<CaptureResult> {
   const { conversation: conv, fields } = input;
-  const platform = conv.channel;
+  const source = input.source ?? 'chat';
+  const platform = source === 'chat' ? conv.channel : source;
   const uid = conv.visitorId;
   const at = new Date(now);
   const keys = keysOf(fields);
@@ -159,11 +265,12 @@ export async function captureLead(
       .set({ ...filled, lastSeenTime: at, ...(customerCreated ? {} : { updateBy: 'system', updateTime: at }) })
       .where(eq(crmCustomer.customerId, customerId));
 
-    if (conv.customerId !== customerId) {
+    if (conv.conversationId !== null && conv.customerId !== customerId) {
       await tx.update(aiConversation).set({ customerId }).where(eq(aiConversation.conversationId, conv.conversationId));
     }
 
-    if (!filled.phone && !filled.wechat) return { customerId, before, customer: filled, customerCreated, leadId: null, leadCreated: false };
+    const result: CaptureResult = { customerId, before, customer: filled, customerCreated, leadId: null, leadCreated: false, duplicateLeadId: null };
+    if (!filled.phone && !filled.wechat) return result;
 
     const [open] = await tx
       .select()
@@ -172,38 +279,32 @@ export async function captureLead(
       .orderBy(desc(crmLead.leadId))
       .limit(1)
       .for('update');
-    if (open) {
-      const merged = [...open.fields, ...fields.filter((f) => !open.fields.some((g) => sameField(f, g)))];
-      await tx
-        .update(crmLead)
-        .set({
-          name: open.name || filled.name,
-          phone: open.phone || filled.phone,
-          phoneMasked: open.phoneMasked || filled.phoneMasked,
-          wechat: open.wechat || filled.wechat,
-          fields: merged,
-          updateBy: 'system',
-          updateTime: at,
-        })
-        .where(eq(crmLead.leadId, open.leadId));
-      return { customerId, before, customer: filled, customerCreated, leadId: open.leadId, leadCreated: false };
+    const place = placeCapture(open, conv.conversationId, duplicateWindowHours, now);
+    if (place.kind === 'new') {
+      const lead = await insertLead(tx, { customerId, conv, source, filled, fields, status: 'new', duplicateOf: null }, now);
+      await autoAssign(tx, { leadId: lead.leadId, customerId, channel: conv.channel, agentId: conv.agentId, source }, now);
+      return { ...result, leadId: lead.leadId, leadCreated: true };
     }
-    const [lead] = await tx
-      .insert(crmLead)
-      .values({
-        customerId,
-        conversationId: conv.conversationId,
-        agentId: conv.agentId,
-        channel: conv.channel,
-        accountId: conv.accountId,
-        ...filled,
-        fields,
-        status: 'new',
-        capturedTime: at,
-        createBy: 'system',
-        createTime: at,
-      })
-      .returning({ leadId: crmLead.leadId });
-    return { customerId, before, customer: filled, customerCreated, leadId: lead.leadId, leadCreated: true };
+    await mergeInto(tx, place.open, filled, fields, at);
+    if (place.kind === 'merge') return { ...result, leadId: place.open.leadId };
+    const { open: target } = place;
+    const [earlier] = await tx
+      .select()
+      .from(crmLead)
+      .where(
+        and(
+          eq(crmLead.duplicateOf, target.leadId),
+          conv.conversationId === null ? isNull(crmLead.conversationId) : eq(crmLead.conversationId, conv.conversationId),
+        ),
+      )
+      .orderBy(desc(crmLead.leadId))
+      .limit(1)
+      .for('update');
+    if (earlier) {
+      await mergeInto(tx, earlier, filled, fields, at);
+      return { ...result, leadId: target.leadId, duplicateLeadId: earlier.leadId };
+    }
+    const duplicate = await insertLead(tx, { customerId, conv, source, filled, fields, status: 'duplicate', duplicateOf: target.leadId }, now);
+    return { ...result, leadId: target.leadId, duplicateLeadId: duplicate.leadId };
   });
 }

@@ -195,10 +195,12 @@ describe('lead capture', () => {
     await settled(c.conversationId, 2);
     expect((await customerOf(c.conversationId))?.customerId).toBe(first!.customerId);
 
-    // One open lead collects it all.
+    // One open lead collects it all; the later conversations are linked to it as duplicates (docs/crm.md §Duplicates).
     const leads = await leadsOf(first!.customerId);
-    expect(leads).toHaveLength(1);
-    expect(leads[0]).toMatchObject({ phone: '13900001111', wechat: 'wx_abc123' });
+    const open = leads.filter((l) => l.status !== 'duplicate');
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ phone: '13900001111', wechat: 'wx_abc123' });
+    expect(leads.filter((l) => l.status === 'duplicate').map((l) => l.duplicateOf)).toEqual([open[0].leadId, open[0].leadId]);
   });
 
   it('asks for contact details per the lead goal and reads the answer as the expected field', async () => {

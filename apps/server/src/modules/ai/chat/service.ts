@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
 import { aiConversation, channelAccount, crmCustomer, crmCustomerIdentity } from '../../../db/schema';
 import { captureLead } from '../../crm/capture';
+import { duplicateWindowHours } from '../../crm/lead/config';
 import { loadAgentBundle, turnVariables } from '../agent/bundle';
 import { isWithinBusinessHours } from '../engine/hours';
 import { publishCapture, publishMessages, publishRow } from '../runtime/events';
@@ -133,6 +134,7 @@ export async function submitContact(deps: Deps, conversation: ConversationRow, b
   add('phone', body.phone);
   add('wechat', body.wechat);
   const now = deps.now();
+  const windowHours = await duplicateWindowHours(deps);
   const stored = await deps.database.db.transaction(async (tx) => {
     const appended = await appendMessages(tx, conversation.conversationId, [{ sender: 'system', content: contactNote(body), leadFields: fields }], now, {
       onlyIf: 'open',
@@ -143,6 +145,7 @@ export async function submitContact(deps: Deps, conversation: ConversationRow, b
       tx,
       { conversation: appended.conversation, fields: fields.map((f) => ({ ...f, messageId: message.messageId })) },
       now,
+      windowHours,
     );
     return { message, capture };
   });

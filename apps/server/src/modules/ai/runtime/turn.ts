@@ -8,6 +8,7 @@ import { aiConversation, aiMessage, crmCustomer } from '../../../db/schema';
 import { LlmError, timeoutError } from '../../../infra/llm/errors';
 import { streamChat } from '../../../infra/llm/openai';
 import { captureLead, type CaptureResult, type ContactFields } from '../../crm/capture';
+import { duplicateWindowHours } from '../../crm/lead/config';
 import { loadAgentBundle, turnVariables, type AgentBundle } from '../agent/bundle';
 import { extractLeadFields } from '../engine/lead-extract';
 import { LEAD_ASK_HIT_NAME, planTurn } from '../engine/plan';
@@ -87,6 +88,8 @@ export async function acceptCustomerMessage(deps: Deps, input: CustomerMessageIn
   const content = input.content.trim();
   const found = extractLeadFields(content, { expecting: expectedFields(known, bundle) });
   const now = deps.now();
+  const capturing = found.length > 0 && !debug;
+  const windowHours = capturing ? await duplicateWindowHours(deps) : 0;
   let stored: { message: MessageRow; conversation: ConversationRow; capture: CaptureResult | null } | null = null;
   try {
     stored = await deps.database.db.transaction(async (tx) => {
@@ -100,10 +103,9 @@ export async function acceptCustomerMessage(deps: Deps, input: CustomerMessageIn
       if (!appended) throw new ServiceError(RuntimeMsg.CLOSED);
       const [message] = appended.rows;
       if (!message) return tx.rollback();
-      const capture =
-        found.length > 0 && !debug
-          ? await captureLead(tx, { conversation: appended.conversation, fields: found.map((f) => ({ ...f, messageId: message.messageId })) }, now)
-          : null;
+      const capture = capturing
+        ? await captureLead(tx, { conversation: appended.conversation, fields: found.map((f) => ({ ...f, messageId: message.messageId })) }, now, windowHours)
+        : null;
       const conversation = capture ? { ...appended.conversation, customerId: capture.customerId } : appended.conversation;
       return { message, conversation, capture };
     });
