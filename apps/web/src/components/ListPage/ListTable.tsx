@@ -1,4 +1,4 @@
-import { Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType, type TableProps } from 'antd';
 import Pagination from '../Pagination';
 import type { ListPageState } from './types';
 
@@ -13,10 +13,24 @@ interface ListTableProps<Row> {
    * width and long texts end in an ellipsis, so the 操作 column always stays in view.
    */
   minWidth?: number;
+  /** A header sort changed: the RuoYi orderByColumn/isAsc pair, both undefined when the sort was cleared. */
+  onSort?: (sort: ListSort) => void;
+}
+
+/** The sort of a list as the server takes it (core/list orderBy). */
+export interface ListSort {
+  orderByColumn?: string;
+  isAsc?: 'ascending' | 'descending';
+}
+
+function toListSort<Row>(sorter: Parameters<NonNullable<TableProps<Row>['onChange']>>[2]): ListSort {
+  const one = [sorter].flat()[0];
+  if (!one?.order) return { orderByColumn: undefined, isAsc: undefined };
+  return { orderByColumn: String(one.columnKey ?? one.field), isAsc: one.order === 'ascend' ? 'ascending' : 'descending' };
 }
 
 /** The table with a selection column, loading and empty states, and the pager below it. */
-export default function ListTable<Row extends object>({ list, rowKey, columns, selectable, minWidth = 960 }: ListTableProps<Row>) {
+export default function ListTable<Row extends object>({ list, rowKey, columns, selectable, minWidth = 960, onSort }: ListTableProps<Row>) {
   return (
     <>
       <Table<Row>
@@ -28,6 +42,9 @@ export default function ListTable<Row extends object>({ list, rowKey, columns, s
         size="middle"
         tableLayout="fixed"
         scroll={{ x: minWidth }}
+        onChange={(_pagination, _filters, sorter, extra) => {
+          if (onSort && extra.action === 'sort') onSort(toListSort(sorter));
+        }}
         rowSelection={{
           selectedRowKeys: list.selectedKeys,
           onChange: (keys) => list.setSelectedKeys(keys),

@@ -12,7 +12,7 @@
  */
 export { default as SearchBar } from './SearchBar';
 export { default as ListToolbar, ToolbarRow } from './ListToolbar';
-export { default as ListTable } from './ListTable';
+export { default as ListTable, type ListSort } from './ListTable';
 export { default as RowActions, IconAction } from './RowActions';
 export { dialogLabelCol, FormDialog, useFormDialog, type CrudApi } from './FormDialog';
 export { deleteRows, dictChoices, runAction } from './actions';

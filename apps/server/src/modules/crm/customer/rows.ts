@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, ilike, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LoginSession } from '../../../core/auth';
 import { dayRange, likePattern, orderBy, type ListQuery } from '../../../core/list';
 import type { Db } from '../../../db/client';
 import { aiConversation, crmCustomer, crmLead, sysUser } from '../../../db/schema';
-import { normalizeMobile } from '../capture';
-import { maskPhone, maskPhonesInText, maySeePhone } from '../mask';
+import { maskPhone, maskPhonesInText, maySeePhone, phoneFilter } from '../mask';
 import type { CustomerFilters } from './schema';
 
 const owner = alias(sysUser, 'owner');
@@ -58,18 +57,11 @@ export const maskRow = <T extends Pick<CustomerRow, 'phone' | 'wechat' | 'remark
   remark: row.remark === null ? null : masks.text(row.remark),
 });
 
-function phoneFilter(value: string): SQL | undefined {
-  const mobile = normalizeMobile(value);
-  if (mobile) return eq(crmCustomer.phone, mobile);
-  const pattern = likePattern(value);
-  return or(like(crmCustomer.phone, pattern), like(crmCustomer.phoneMasked, pattern));
-}
-
 /** The list's filters and the caller's data scope (modules/crm/scope.ts). */
 export function where(q: CustomerFilters, scope: SQL | undefined): SQL | undefined {
   return and(
     q.name ? ilike(crmCustomer.name, likePattern(q.name)) : undefined,
-    q.phone ? phoneFilter(q.phone) : undefined,
+    q.phone ? phoneFilter(q.phone, crmCustomer) : undefined,
     q.wechat ? ilike(crmCustomer.wechat, likePattern(q.wechat)) : undefined,
     q.source ? eq(crmCustomer.source, q.source) : undefined,
     q.stage ? eq(crmCustomer.stage, q.stage) : undefined,
