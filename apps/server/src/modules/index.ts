@@ -19,13 +19,14 @@ import { variableRoutes } from './ai/variable/routes';
 import { debugRoutes } from './ai/debug/routes';
 import { chatRoutes } from './ai/chat/routes';
 import { conversationRoutes } from './ai/conversation/routes';
-import { csDataRoutes } from './ai/csData/routes';
 import { leadRoutes } from './crm/lead/routes';
 import { distributionRoutes } from './crm/distribution/routes';
 import { customerRoutes } from './crm/customer/routes';
 import { staffRoutes } from './crm/staff/routes';
 import { applyRoutes } from './crm/apply/routes';
 import { siteRoutes } from './crm/site/routes';
+import { notifyRoutes } from './crm/notify/routes';
+import { workbenchRoutes } from './crm/workbench/routes';
 import { healthRoutes } from './health/routes';
 
 /**
@@ -54,12 +55,13 @@ export const apiModules: FastifyPluginAsync[] = [
   debugRoutes,
   chatRoutes,
   conversationRoutes,
-  csDataRoutes,
   leadRoutes,
   distributionRoutes,
   customerRoutes,
   staffRoutes,
   applyRoutes,
   siteRoutes,
+  notifyRoutes,
+  workbenchRoutes,
   healthRoutes,
 ];

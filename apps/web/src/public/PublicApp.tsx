@@ -4,6 +4,7 @@ import type { PublicPagePath } from '@acs/shared';
 /** One lazy chunk per public page, so each page downloads only its own code. */
 const PAGES: Record<PublicPagePath, ComponentType> = {
   '/chat': lazy(() => import('../pages/chat')),
+  '/home': lazy(() => import('../pages/home')),
 };
 
 function NotFound() {

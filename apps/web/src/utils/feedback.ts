@@ -51,6 +51,25 @@ export function notifyError(text: string): void {
   void feedbackApi().then(({ notification }) => notification.error({ title: text }));
 }
 
+let noticeSeq = 0;
+
+/** A short notice in the corner; clicking it closes it and runs `onClick`. */
+export function notifyInfo(opts: { title: string; description?: string; onClick?: () => void }): void {
+  const key = `notice-${++noticeSeq}`;
+  void feedbackApi().then(({ notification }) =>
+    notification.info({
+      key,
+      title: opts.title,
+      description: opts.description,
+      style: opts.onClick ? { cursor: 'pointer' } : undefined,
+      onClick: () => {
+        notification.destroy(key);
+        opts.onClick?.();
+      },
+    }),
+  );
+}
+
 export interface ConfirmOptions {
   title?: string;
   content: string;

@@ -3,7 +3,7 @@ import { CHANNEL_LABELS, LEAD_SOURCE_LABELS, OPEN_LEAD_STATUSES, type CapturedFi
 import type { Db } from '../../db/client';
 import { aiConversation, crmCustomer, crmCustomerIdentity, crmLead } from '../../db/schema';
 import { recordLeadEvents, SYSTEM_OPERATOR } from './lead-events';
-import { autoAssign } from './distribution/engine';
+import { autoAssign, type Assignment } from './distribution/engine';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction (capture then runs inside it, as a savepoint). */
@@ -50,6 +50,8 @@ export interface CaptureResult {
   leadCreated: boolean;
   /** The 'duplicate' lead recorded for this capture (linked to leadId), if one was. */
   duplicateLeadId: number | null;
+  /** The distribution rule's hand-out of the new lead, if one happened: the caller announces it after commit. */
+  assignment: Assignment | null;
 }
 
 interface Keys {
@@ -219,7 +221,8 @@ function placeCapture(
  * are filled (a masked phone only ever goes to phone_masked). A lead exists once a real phone or a
  * WeChat is known: the fields go into the customer's open lead, or a duplicate of it, or a new lead
  * ('new'), as placeCapture decides with `duplicateWindowHours` (crm.lead.duplicateWindowHours).
- * The conversation is linked to the customer. Publishing the change is the caller's job, after commit.
+ * The conversation is linked to the customer. Publishing the change and announcing the assignment
+ * (notify/announce.ts) are the caller's job, after commit.
  */
 export async function captureLead(
   db: Executor,
@@ -269,7 +272,7 @@ export async function captureLead(
       await tx.update(aiConversation).set({ customerId }).where(eq(aiConversation.conversationId, conv.conversationId));
     }
 
-    const result: CaptureResult = { customerId, before, customer: filled, customerCreated, leadId: null, leadCreated: false, duplicateLeadId: null };
+    const result: CaptureResult = { customerId, before, customer: filled, customerCreated, leadId: null, leadCreated: false, duplicateLeadId: null, assignment: null };
     if (!filled.phone && !filled.wechat) return result;
 
     const [open] = await tx
@@ -282,8 +285,8 @@ export async function captureLead(
     const place = placeCapture(open, conv.conversationId, duplicateWindowHours, now);
     if (place.kind === 'new') {
       const lead = await insertLead(tx, { customerId, conv, source, filled, fields, status: 'new', duplicateOf: null }, now);
-      await autoAssign(tx, { leadId: lead.leadId, customerId, channel: conv.channel, agentId: conv.agentId, source }, now);
-      return { ...result, leadId: lead.leadId, leadCreated: true };
+      const assignment = await autoAssign(tx, { leadId: lead.leadId, customerId, channel: conv.channel, agentId: conv.agentId, source }, now);
+      return { ...result, leadId: lead.leadId, leadCreated: true, assignment };
     }
     await mergeInto(tx, place.open, filled, fields, at);
     if (place.kind === 'merge') return { ...result, leadId: place.open.leadId };

@@ -1,25 +1,13 @@
 import { BellOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Popover, Tag } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { listTopNotice, markNoticeRead, markNoticeReadAll, noticeTypeLabel, type Notice } from '../../api/system/notice';
+import CountBadge from './CountBadge';
 import NoticeDetailDialog from './NoticeDetailDialog';
 
 export const NOTICE_TOP_KEY = ['notice', 'top'];
-
-/** The unread count on the bell, styled like antd's small Badge (which the shell would load for this alone). */
-function UnreadBadge({ count, children }: { count: number; children: ReactNode }) {
-  return (
-    <span className="unread-badge">
-      {children}
-      {count > 0 && (
-        <sup className="unread-badge-count" aria-label={`${count} 条未读`}>
-          {count > 99 ? '99+' : count}
-        </sup>
-      )}
-    </span>
-  );
-}
+const unreadLabel = (count: number) => `${count} 条未读`;
 
 /**
  * The latest notice title in the top bar (hidden when there is none) plus a bell listing the newest
@@ -83,9 +71,9 @@ export default function NoticeBar({ compact }: { compact: boolean }) {
         content={list}
       >
         <button type="button" className="navbar-icon" aria-label="消息通知" title="消息通知">
-          <UnreadBadge count={data?.unreadCount ?? 0}>
+          <CountBadge count={data?.unreadCount ?? 0} label={unreadLabel}>
             <BellOutlined />
-          </UnreadBadge>
+          </CountBadge>
         </button>
       </Popover>
       <NoticeDetailDialog notice={open} onClose={() => setOpen(null)} />

@@ -12,11 +12,13 @@ import {
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useAuth } from '../../hooks/useAuth';
 import { useAppStore } from '../../stores/app';
 import { useSettingsStore } from '../../stores/settings';
 import { useUserStore } from '../../stores/user';
 import { confirmDialog } from '../../utils/feedback';
 import { useOpenedOnce } from '../useOpenedOnce';
+import LeadBell from './LeadBell';
 import NoticeBar from './NoticeBar';
 import { useFullscreen } from './useFullscreen';
 
@@ -55,6 +57,7 @@ export default function Navbar({ center }: { center?: ReactNode }) {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const passwordMounted = useOpenedOnce(passwordOpen);
   const logout = useLogout();
+  const seesLeads = useAuth().hasPermi('crm:lead:list');
 
   // 个人中心 and 布局设置 are reachable here (the spec's navbar dropdown is disabled in the original,
   // which leaves them unreachable); 退出登录 asks the same confirmation as the logout icon.
@@ -75,6 +78,7 @@ export default function Navbar({ center }: { center?: ReactNode }) {
       <div className="navbar-center">{center}</div>
       <div className="navbar-right">
         <NoticeBar compact={mobile} />
+        {seesLeads && <LeadBell />}
         {!mobile && (
           <span className="navbar-welcome">
             欢迎您，<strong>{displayName}</strong>

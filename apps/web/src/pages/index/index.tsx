@@ -12,6 +12,8 @@ import { NOTICE_TOP_KEY } from '../../layout/Navbar/NoticeBar';
 import { buildMenu, type MenuEntry } from '../../layout/Sidebar/menu';
 import { usePermissionStore } from '../../stores/permission';
 import { useUserStore } from '../../stores/user';
+import LiveNumbers from './components/LiveNumbers';
+import { Panel, Placeholder } from './components/Panel';
 import { greeting, shortcutGroups } from './components/shortcuts';
 import './index.css';
 
@@ -23,30 +25,6 @@ type SessionUser = InfoUser & {
   phonenumber?: string | null;
   roles?: { roleId: number; roleName: string }[] | null;
 };
-
-/**
- * A titled white panel. Plain markup rather than antd Card: Card pulls in Tabs and Skeleton, which the
- * first screen after sign-in does not otherwise need.
- */
-function Panel({ title, className, children }: { title?: ReactNode; className?: string; children: ReactNode }) {
-  return (
-    <section className={`workbench-panel${className ? ` ${className}` : ''}`}>
-      {title && <h3 className="workbench-panel-head">{title}</h3>}
-      <div className="workbench-panel-body">{children}</div>
-    </section>
-  );
-}
-
-/** Grey placeholder lines while a panel's data loads. */
-function Placeholder({ rows }: { rows: number }) {
-  return (
-    <div className="workbench-placeholder" aria-busy="true" aria-label="加载中">
-      {Array.from({ length: rows }, (_, i) => (
-        <span key={i} />
-      ))}
-    </div>
-  );
-}
 
 function SessionRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -80,7 +58,10 @@ function Shortcut({ entry }: { entry: MenuEntry }) {
   );
 }
 
-/** Landing page after sign-in: who is signed in, the pages this user may open, and the latest notices. */
+/**
+ * Landing page after sign-in: who is signed in, today's numbers and my latest leads (live), the pages
+ * this user may open, and the latest notices.
+ */
 export default function Workbench() {
   const { name, nickName, deptName, avatar } = useUserStore();
   const routes = usePermissionStore((s) => s.sidebarRouters);
@@ -115,6 +96,8 @@ export default function Workbench() {
           </Link>
         </div>
       </Panel>
+
+      <LiveNumbers />
 
       <div className="workbench-columns">
         <Panel title="快捷入口">

@@ -5,6 +5,7 @@ import { ServiceError } from '../../../core/errors';
 import { aiConversation, channelAccount, crmCustomer, crmCustomerIdentity } from '../../../db/schema';
 import { captureLead } from '../../crm/capture';
 import { duplicateWindowHours } from '../../crm/lead/config';
+import { announceCapture } from '../../crm/notify/announce';
 import { loadAgentBundle, turnVariables } from '../agent/bundle';
 import { isWithinBusinessHours } from '../engine/hours';
 import { publishCapture, publishMessages, publishRow } from '../runtime/events';
@@ -151,6 +152,7 @@ export async function submitContact(deps: Deps, conversation: ConversationRow, b
   });
   await publishMessages(deps, conversation.channel, [stored.message]);
   await publishCapture(deps, conversation.conversationId, stored.capture);
+  await announceCapture(deps, stored.capture);
   await publishRow(deps, conversation.conversationId);
   return stored.capture;
 }

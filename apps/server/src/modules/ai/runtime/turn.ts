@@ -9,6 +9,7 @@ import { LlmError, timeoutError } from '../../../infra/llm/errors';
 import { streamChat } from '../../../infra/llm/openai';
 import { captureLead, type CaptureResult, type ContactFields } from '../../crm/capture';
 import { duplicateWindowHours } from '../../crm/lead/config';
+import { announceCapture } from '../../crm/notify/announce';
 import { loadAgentBundle, turnVariables, type AgentBundle } from '../agent/bundle';
 import { extractLeadFields } from '../engine/lead-extract';
 import { LEAD_ASK_HIT_NAME, planTurn } from '../engine/plan';
@@ -125,6 +126,7 @@ export async function acceptCustomerMessage(deps: Deps, input: CustomerMessageIn
   const { message, conversation, capture } = stored;
   await publishMessages(deps, conversation.channel, [message]);
   if (!debug) await publishCapture(deps, conversation.conversationId, capture);
+  await announceCapture(deps, capture);
   return { message, duplicate: false, conversation, bundle, found, capture, debug, receivedAt };
 }
 

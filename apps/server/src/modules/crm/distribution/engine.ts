@@ -20,6 +20,7 @@ export interface NewLead extends LeadTraits {
 }
 
 export interface Assignment {
+  leadId: number;
   ruleId: number;
   userId: number;
   reason: string;
@@ -120,5 +121,5 @@ export async function autoAssign(tx: Tx, lead: NewLead, now: number): Promise<As
     [{ kind: 'assign', leadId: lead.leadId, customerId: lead.customerId, fromStatus: 'new', toStatus: 'assigned', toOwnerId: picked.userId, ruleId: rule.ruleId, reason }],
     now,
   );
-  return { ruleId: rule.ruleId, userId: picked.userId, reason };
+  return { leadId: lead.leadId, ruleId: rule.ruleId, userId: picked.userId, reason };
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../app';
 import { crmCustomer, crmDistributionRule, crmLead, sysUser } from '../../../db/schema';
 import type { Tx } from '../capture';
 import { recordLeadEvents, SYSTEM_OPERATOR, type LeadEventInput } from '../lead-events';
+import { announceAssignments } from '../notify/announce';
 import { afterPick, describeNobody, describePick, excluding, pickMember, released, type AllocationState } from './allocate';
 import { handOver, lockRule, ruleReason, savedRuleState } from './engine';
 import type { RuleRow } from './schema';
@@ -13,7 +14,7 @@ export const RECLAIM_INTERVAL_MS = 60_000;
 const BATCH = 500;
 const RECLAIM_LOCK = 'crm:reclaim';
 
-type Deps = Pick<AppDeps, 'database' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'now'>;
 type LeadRow = typeof crmLead.$inferSelect;
 
 /** One pass per moment across all instances: whoever gets the lock does it, the others skip it. */
@@ -70,11 +71,11 @@ async function moveCustomer(tx: Tx, lead: LeadRow, to: number | null): Promise<v
     .where(and(eq(crmCustomer.customerId, lead.customerId), eq(crmCustomer.ownerId, lead.ownerId)));
 }
 
-/** Reclaims the rule's overdue leads under its lock; returns how many. */
-async function reclaimRule(tx: Tx, rule: RuleRow, now: number): Promise<number> {
+/** Reclaims the rule's overdue leads under its lock; returns the history entries it recorded, one a lead. */
+async function reclaimRule(tx: Tx, rule: RuleRow, now: number): Promise<LeadEventInput[]> {
   await lockRule(tx, rule.ruleId);
   const leads = await overdueLeads(tx, rule, now);
-  if (leads.length === 0) return 0;
+  if (leads.length === 0) return [];
   const names = await nickNames(tx, [...new Set(leads.map((l) => l.ownerId).filter((id): id is number => id !== null))]);
   let state: AllocationState | null = rule.reclaimTo === 'next' ? await savedRuleState(tx, rule, now) : null;
   const events: LeadEventInput[] = [];
@@ -97,29 +98,35 @@ async function reclaimRule(tx: Tx, rule: RuleRow, now: number): Promise<number> 
     events.push({ ...base, toStatus: 'new', toOwnerId: null, reason: ruleReason(rule, `${lapsed}${why}，退回公海`) });
   }
   await recordLeadEvents(tx, SYSTEM_OPERATOR, events, now);
-  return leads.length;
+  return events;
 }
 
 /**
  * One reclaim pass (docs/crm.md §Distribution): every enabled rule with a reclaim time takes back its
  * assigned leads that had no follow-up within it, to the pool or to the next available member.
  * Runs in one transaction under a try-lock, so with N instances one of them does each pass.
- * Returns how many leads were reclaimed (0 also when another instance holds the pass).
+ * The members who got a lead are told after the commit. Returns how many leads were reclaimed (0 also
+ * when another instance holds the pass).
  */
 export async function reclaimOverdue(deps: Deps): Promise<number> {
   const now = deps.now();
-  return deps.database.db.transaction(async (tx) => {
-    if (!(await tryReclaimLock(tx))) return 0;
+  const events = await deps.database.db.transaction(async (tx) => {
+    if (!(await tryReclaimLock(tx))) return [];
     const rules = await tx
       .select()
       .from(crmDistributionRule)
       .where(and(eq(crmDistributionRule.status, '0'), gt(crmDistributionRule.reclaimMinutes, 0)))
       // Rule locks in id order, the same in every pass (a capture holds only one rule's lock).
       .orderBy(asc(crmDistributionRule.ruleId));
-    let reclaimed = 0;
-    for (const rule of rules) reclaimed += await reclaimRule(tx, rule, now);
+    const reclaimed: LeadEventInput[] = [];
+    for (const rule of rules) reclaimed.push(...(await reclaimRule(tx, rule, now)));
     return reclaimed;
   });
+  await announceAssignments(
+    deps,
+    events.flatMap((e) => (e.leadId && e.toOwnerId ? [{ leadId: e.leadId, userId: e.toOwnerId, ruleId: e.ruleId ?? null }] : [])),
+  );
+  return events.length;
 }
 
 /**

@@ -8,12 +8,13 @@ import { crmLead, crmLeadEvent, sysUser } from '../../../db/schema';
 import { chinaDayStart } from '../../ai/engine/china-time';
 import type { Tx } from '../capture';
 import { recordLeadEvents, type LeadEventInput } from '../lead-events';
+import { announceToOwner } from '../notify/announce';
 import { checkOwnerScope } from '../scope';
 import { crmSetting } from './config';
 import { adoptCustomers, assertMove, lockLeads, markConverted, operatorOf, type LockedLead } from './moves';
 import type { StatusBody } from './schema';
 
-type Deps = Pick<AppDeps, 'database' | 'kv' | 'now'>;
+type Deps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'now'>;
 
 export const ASSIGN_PERMISSION = 'crm:lead:assign';
 
@@ -86,15 +87,18 @@ async function handOver(
   return leads.length;
 }
 
-/** 手动分配, in one transaction. */
+/** 手动分配, in one transaction; the new owner is told after it. */
 export async function assignLeads(deps: Deps, session: LoginSession, body: { leadIds: number[]; userId: number; reason: string }): Promise<number> {
   await requireAssignee(deps, session, body.userId);
   await checkLeadScope(deps, session, ASSIGN_PERMISSION, body.leadIds);
-  return deps.database.db.transaction(async (tx) => {
+  const leadIds = await deps.database.db.transaction(async (tx) => {
     const leads = await lockLeads(tx, body.leadIds);
     for (const lead of leads) assertMove(lead.status, 'assigned');
-    return handOver(tx, session, leads, { ownerId: body.userId, kind: 'assign', reason: `手动分配：${body.reason}` }, deps.now());
+    await handOver(tx, session, leads, { ownerId: body.userId, kind: 'assign', reason: `手动分配：${body.reason}` }, deps.now());
+    return leads.map((l) => l.leadId);
   });
+  await announceToOwner(deps, body.userId, leadIds);
+  return leadIds.length;
 }
 
 /** 退回公海: the leads lose their owner and wait in the pool again. */
@@ -116,7 +120,7 @@ export async function claimLeads(deps: Deps, session: LoginSession, leadIds: num
   const cap = await crmSetting(deps, CRM_CONFIG.claimDailyCap);
   const now = deps.now();
   const me = session.userId;
-  return deps.database.db.transaction(async (tx) => {
+  const claimedIds = await deps.database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`crm:claim:${me}`}, 0))`);
     const [{ n: claimed }] = await tx
       .select({ n: count() })
@@ -131,8 +135,12 @@ export async function claimLeads(deps: Deps, session: LoginSession, leadIds: num
       if (lead.ownerId !== null) throw new ServiceError(ActionMsg.TAKEN);
       assertMove(lead.status, 'assigned');
     }
-    return handOver(tx, session, leads, { ownerId: me, kind: 'claim', reason: '公海领取' }, now);
+    await handOver(tx, session, leads, { ownerId: me, kind: 'claim', reason: '公海领取' }, now);
+    return leads.map((l) => l.leadId);
   });
+  // The claimer's other tabs and top bar count the lead too.
+  await announceToOwner(deps, me, claimedIds);
+  return claimedIds.length;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CapturedField } from '@acs/shared';
 import type { Db } from '../../../db/client';
 import { aiAgent, crmCustomer, crmLead, sysUser } from '../../../db/schema';
 import { maskPhone, maskPhonesInText } from '../mask';
+import { isOverdue } from './overdue';
 
 const owner = alias(sysUser, 'lead_owner');
 
@@ -73,7 +74,7 @@ export function present(row: StoredRow, viewer: Viewer) {
   return {
     ...row,
     ...masked,
-    overdue: row.status === 'assigned' && row.firstContactDeadline !== null && row.firstContactDeadline.getTime() < viewer.now,
+    overdue: isOverdue(row, viewer.now),
   };
 }
 

@@ -6,6 +6,7 @@ import { ServiceError } from '../../../core/errors';
 import { dayRange, likePattern, orderBy, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
 import { aiMessage, crmFollowup, crmLead, crmLeadEvent, sysUser } from '../../../db/schema';
 import { maskPhonesInText, phoneFilter } from '../mask';
+import { overdueWhere } from './overdue';
 import { present, selectLeads, userName, type LeadRow, type Viewer } from './rows';
 import type { LeadFilters } from './schema';
 
@@ -34,7 +35,7 @@ function where(q: LeadFilters, ctx: ListContext): SQL | undefined {
     q.source ? eq(crmLead.source, q.source) : undefined,
     q.mine ? eq(crmLead.ownerId, ctx.userId) : undefined,
     q.pool ? and(isNull(crmLead.ownerId), eq(crmLead.status, 'new')) : undefined,
-    q.overdue ? and(eq(crmLead.status, 'assigned'), lt(crmLead.firstContactDeadline, new Date(ctx.now))) : undefined,
+    q.overdue ? overdueWhere(ctx.now) : undefined,
     ...dayRange(crmLead.capturedTime, q),
     ctx.scope,
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DatePicker, Form, Segmented, Select } from 'antd';
+import { useSearchParams } from 'react-router';
 import { listLead, type LeadQuery, type LeadRow } from '../../../api/crm/lead';
 import { ListTable, SearchBar, SearchText } from '../../../components/ListPage';
 import { useColumnChooser } from '../../../hooks/useColumnChooser';
@@ -26,6 +27,7 @@ const TABS = {
   overdue: { label: '已逾期', filter: { overdue: true } },
 } satisfies Record<string, { label: string; filter: Partial<LeadQuery> }>;
 type Tab = keyof typeof TABS;
+const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 const TAB_OPTIONS = (Object.keys(TABS) as Tab[]).map((value) => ({ value, label: TABS[value].label }));
 
 type Open =
@@ -36,7 +38,10 @@ type Open =
 
 /** 客户留资: the leads the AI captured, their owners and deadlines; assign, follow up, claim from the pool. */
 export default function CustomerLeavePage() {
-  const [tab, setTab] = useState<Tab>('all');
+  // The view lives in the address (?tab=mine), so the top bar's and the workbench's links open it.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = isTab(requested) ? requested : 'all';
   const list = useListPage<LeadRow, LeadQuery>(`crm/lead/${tab}`, (q) => listLead({ ...q, ...TABS[tab].filter }), FILTERS);
   const chooser = useColumnChooser('crm-lead-columns', CHOOSABLE);
   const [open, setOpen] = useState<Open>(null);
@@ -64,7 +69,7 @@ export default function CustomerLeavePage() {
         options={TAB_OPTIONS}
         value={tab}
         onChange={(next) => {
-          setTab(next);
+          setParams(next === 'all' ? {} : { tab: next }, { replace: true });
           list.search();
         }}
       />

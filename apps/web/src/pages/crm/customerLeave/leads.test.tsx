@@ -75,6 +75,12 @@ describe('客户留资', { timeout: PAGE_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(lastQuery()).not.toHaveProperty('overdue'));
   });
 
+  it('opens the view the address names (the top bar links to ?tab=mine)', async () => {
+    renderWithClient(<CustomerLeavePage />, '/crm/customerLeave?tab=mine');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ mine: true }));
+    expect(document.querySelector('.lead-tabs .ant-segmented-item-selected')?.textContent).toBe('我的线索');
+  });
+
   it('marks an overdue deadline and sorts by a clicked header', async () => {
     renderWithClient(<CustomerLeavePage />);
     const row = (await screen.findByText('售前助手')).closest('tr')!;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { expect } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 
 /**
  * Whole pages of antd render slowly in jsdom, more so on a loaded machine: waits get room, and
@@ -10,10 +11,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 configure({ asyncUtilTimeout: 10_000 });
 export const PAGE_TEST_TIMEOUT = 60_000;
 
-/** Renders with a fresh query client that does not retry (a failed call fails the test at once). */
-export function renderWithClient(ui: ReactNode) {
+/** Renders at `path` with a fresh query client that does not retry (a failed call fails the test at once). */
+export function renderWithClient(ui: ReactNode, path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </MemoryRouter>,
+  );
 }
 
 function openDropdown(): HTMLElement | undefined {
