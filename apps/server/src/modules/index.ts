@@ -19,6 +19,7 @@ import { variableRoutes } from './ai/variable/routes';
 import { debugRoutes } from './ai/debug/routes';
 import { chatRoutes } from './ai/chat/routes';
 import { conversationRoutes } from './ai/conversation/routes';
+import { csDataRoutes } from './ai/csData/routes';
 import { leadRoutes } from './crm/lead/routes';
 import { distributionRoutes } from './crm/distribution/routes';
 import { customerRoutes } from './crm/customer/routes';
@@ -55,6 +56,7 @@ export const apiModules: FastifyPluginAsync[] = [
   debugRoutes,
   chatRoutes,
   conversationRoutes,
+  csDataRoutes,
   leadRoutes,
   distributionRoutes,
   customerRoutes,
