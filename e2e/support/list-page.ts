@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { settled, watchNetwork } from './network';
 
 /** The inline search form of a list page (components/ListPage/SearchBar). */
 export const searchForm = (page: Page) => page.getByRole('form', { name: '搜索条件' });
@@ -17,8 +18,9 @@ export const button = (scope: Page | Locator, text: string) =>
 export async function searchBy(page: Page, label: string, value: string): Promise<void> {
   const field = searchForm(page).getByLabel(label, { exact: true });
   await field.fill(value);
+  watchNetwork(page);
   await field.press('Enter');
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 /** Fills the add/edit dialog's text fields by label, clicks 确 定 and waits for the toast. */

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { settled, watchNetwork } from './network';
 
 /** The page tabs bar (TagsView) and its tabs. */
 export const tagsBar = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
@@ -7,9 +8,10 @@ export const sidebar = (page: Page) => page.locator('aside.sidebar-container');
 
 /** Opens the shell at `path` and waits until it has rendered and the page's own requests have finished. */
 export async function openShell(page: Page, path = '/index'): Promise<void> {
+  watchNetwork(page);
   await page.goto(path);
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 /** Picks an entry of the navbar's user menu (个人中心, 布局设置, 修改密码, 退出登录). */
