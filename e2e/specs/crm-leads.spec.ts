@@ -1,16 +1,36 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiVisitor, publishedAgent } from '../support/ai-chat';
 import { button, consoleErrors, tableRow } from '../support/list-page';
-import { ADMIN, API, RY, apiLogin, loginAs, snap } from '../support/session';
+import { ADMIN, API, apiLogin, loginAs, snap, type Account } from '../support/session';
 import { openShell } from '../support/shell';
 
-/** ry (普通角色, user 2) is the salesperson the rules give leads to. */
-const RY_USER_ID = 2;
+interface Salesperson {
+  account: Account;
+  userId: number;
+}
 
-/** A distribution rule for one scope, giving every lead to ry, as an admin saves it in 员工分配. */
-async function ruleForRy(request: APIRequestContext, name: string, scope: Record<string, unknown>): Promise<void> {
+/**
+ * A salesperson of this test (普通角色, like ry, whose password another spec changes), added as an
+ * admin would in 用户管理.
+ */
+async function newSalesperson(request: APIRequestContext, seed: number): Promise<Salesperson> {
   const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
-  const data = { name, method: 'round_robin', scope, firstContactMinutes: 30, members: [{ userId: RY_USER_ID }] };
+  const account = { username: `sales${seed}`, password: 'sales123' };
+  const user = { userName: account.username, nickName: `销售${seed % 1000}`, password: account.password, deptId: 105, roleIds: [2], postIds: [], status: '0' };
+  const added = (await (await request.post(`${API}/system/user`, { headers, data: user })).json()) as { code: number; msg: string };
+  expect(added, added.msg).toMatchObject({ code: 200 });
+  const found = (await (await request.get(`${API}/system/user/list`, { headers, params: { userName: account.username } })).json()) as {
+    rows: { userId: number; userName: string }[];
+  };
+  const row = found.rows.find((r) => r.userName === account.username);
+  expect(row).toBeTruthy();
+  return { account, userId: row!.userId };
+}
+
+/** A distribution rule for one scope, giving every lead to one salesperson, as an admin saves it in 员工分配. */
+async function ruleFor(request: APIRequestContext, sales: Salesperson, name: string, scope: Record<string, unknown>): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const data = { name, method: 'round_robin', scope, firstContactMinutes: 30, members: [{ userId: sales.userId }] };
   const saved = (await (await request.post(`${API}/crm/distribution`, { headers, data })).json()) as { code: number; msg: string };
   expect(saved, saved.msg).toMatchObject({ code: 200 });
 }
@@ -39,10 +59,11 @@ test('a phone number typed in /chat reaches the salesperson live, is followed up
   const seed = Date.now() % 100_000_000;
   const agentName = `留资演示${seed % 100000}`;
   const agentId = await publishedAgent(request, agentName);
-  await ruleForRy(request, `售前组${seed % 100000}`, { agentIds: [agentId] });
+  const sales = await newSalesperson(request, seed);
+  await ruleFor(request, sales, `售前组${seed % 100000}`, { agentIds: [agentId] });
 
   // The salesperson is at the workbench before the customer writes.
-  await loginAs(page, RY);
+  await loginAs(page, sales.account);
   await openShell(page, '/index');
   await expect(leadBell(page)).toBeVisible();
 
@@ -59,7 +80,7 @@ test('a phone number typed in /chat reaches the salesperson live, is followed up
   await snap(page, 'lead-bell');
   await item.click();
 
-  // 我的线索 opens with the lead, assigned to ry by the rule with a first-contact deadline.
+  // 我的线索 opens with the lead, assigned by the rule with a first-contact deadline.
   await expect(page).toHaveURL(/\/crm\/customerLeave\?tab=mine/);
   await expect(tableRow(page, phone)).toContainText('已分配');
   await tableRow(page, phone).getByRole('button', { name: '聊天记录' }).click();
@@ -87,7 +108,8 @@ test('a phone number typed in /chat reaches the salesperson live, is followed up
 test('an application on /home becomes an 申请记录 and a lead in the salesperson’s list', async ({ page, browser, request }) => {
   test.setTimeout(90_000);
   const seed = (Date.now() + 7) % 100_000_000;
-  await ruleForRy(request, `官网申请${seed % 100000}`, { sources: ['apply'] });
+  const sales = await newSalesperson(request, seed);
+  await ruleFor(request, sales, `官网申请${seed % 100000}`, { sources: ['apply'] });
   const name = chineseName(seed + 1);
   const phone = mobile(seed + 1);
 
@@ -105,7 +127,7 @@ test('an application on /home becomes an 申请记录 and a lead in the salesper
   await snap(visitor, 'home-applied');
   await visitorContext.close();
 
-  await loginAs(page, RY);
+  await loginAs(page, sales.account);
   await openShell(page, '/crm/customerLeave?tab=mine');
   await expect(tableRow(page, phone)).toContainText('已分配');
 

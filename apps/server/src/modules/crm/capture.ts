@@ -140,7 +140,7 @@ async function mergeInto(tx: Tx, lead: LeadRow, filled: ContactFields, fields: C
     .where(eq(crmLead.leadId, lead.leadId));
 }
 
-interface NewLead {
+export interface NewLead {
   customerId: number;
   conv: CaptureOrigin;
   source: LeadSource;
@@ -154,7 +154,7 @@ interface NewLead {
  * Inserts a lead with its first history entry ('capture', or 'duplicate' for a linked one) and makes
  * its customer a 线索 if it was only a 访客.
  */
-async function insertLead(tx: Tx, lead: NewLead, now: number): Promise<{ leadId: number; status: LeadStatus }> {
+export async function insertLead(tx: Tx, lead: NewLead, now: number): Promise<{ leadId: number; status: LeadStatus }> {
   const { conv, customerId } = lead;
   const at = new Date(now);
   const [row] = await tx

@@ -11,9 +11,11 @@ import { crmCustomer, sysUser } from '../../../db/schema';
 import { getConfigValue } from '../../system/config/service';
 import { reverseDict } from '../../system/user/excel';
 import type { Operator } from '../lead-events';
+import { announceAssignments, type LeadAssignment } from '../notify/announce';
 import { NO_CRM_ACCESS, ownerScope } from '../scope';
 import { lockContactKeys } from './contacts';
 import { Col, TAG_SPLIT } from './excel';
+import { leadForNewCustomer } from './lead';
 import { customerFields, type CustomerBody } from './schema';
 import { applyEdit, editableOf, insertValues, operatorOf, Perm, saveEdit } from './service';
 
@@ -51,6 +53,8 @@ interface ImportContext {
   at: Date;
   /** Phones and WeChat ids of earlier rows: a second row for the same person is a mistake, not an update. */
   seen: Set<string>;
+  /** Who the new customers' leads went to, announced once the whole import is committed. */
+  assignments: LeadAssignment[];
 }
 
 async function ownerIdByName(db: Db, userName: string): Promise<number> {
@@ -87,7 +91,10 @@ async function importOne(db: Db, ctx: ImportContext, cells: Record<string, strin
   await lockContactKeys(db, { phones: [phone], wechats: [wechat] });
   const existing = await findExisting(db, phone, wechat);
   if (!existing) {
-    await db.insert(crmCustomer).values(insertValues(body, 'import', ctx.operator.name, ctx.at));
+    const values = insertValues(body, 'import', ctx.operator.name, ctx.at);
+    const [row] = await db.insert(crmCustomer).values(values).returning({ customerId: crmCustomer.customerId });
+    const assignment = await leadForNewCustomer(db, { customerId: row.customerId, ...values }, { source: 'import', operator: ctx.operator, now: ctx.at.getTime() });
+    if (assignment) ctx.assignments.push(assignment);
     return 'inserted';
   }
   if (!ctx.updateSupport) return 'exists';
@@ -101,15 +108,18 @@ async function importOne(db: Db, ctx: ImportContext, cells: Record<string, strin
 
 /**
  * POST /crm/customer/importData, through the import path of 用户管理 (core/list importWorkbook): a
- * bounded read of the file, one transaction, a report per row. A row whose phone or WeChat id is a
- * known customer's updates that customer with updateSupport and is refused without.
+ * bounded read of the file, one transaction, a report per row. A new customer gets its lead
+ * (./lead.ts); a row whose phone or WeChat id is a known customer's updates that customer with
+ * updateSupport (no new lead) and is refused without.
  */
 export async function importCustomers(deps: AppDeps, session: LoginSession, data: Buffer, updateSupport: boolean): Promise<string> {
-  const ctx: ImportContext = { session, operator: operatorOf(session), updateSupport, at: new Date(deps.now()), seen: new Set() };
-  return importWorkbook(deps.database.db, data, {
+  const ctx: ImportContext = { session, operator: operatorOf(session), updateSupport, at: new Date(deps.now()), seen: new Set(), assignments: [] };
+  const report = await importWorkbook(deps.database.db, data, {
     label: (cells) => `客户 ${cells[Col.NAME] || cells[Col.PHONE] || cells[Col.WECHAT] || ''}`,
     importOne: (db, cells) => importOne(db, ctx, cells),
     emptyMessage: '导入客户数据不能为空！',
     maxRows: importRowLimit(await getConfigValue(deps, IMPORT_MAX_ROWS_KEY)),
   });
+  await announceAssignments(deps, ctx.assignments);
+  return report;
 }

@@ -7,9 +7,11 @@ import { paged, type ListQuery } from '../../../core/list';
 import { aiConversation, crmCustomer, crmCustomerIdentity, crmFollowup, crmLead, crmLeadEvent } from '../../../db/schema';
 import type { Executor } from '../capture';
 import { recordLeadEvents, type Operator } from '../lead-events';
+import { announceAssignments } from '../notify/announce';
 import { checkOwnerScope, ownerScope } from '../scope';
 import { editEvents, type Editable } from './changes';
 import { checkContactsFree, lockContactKeys, requireActiveUser } from './contacts';
+import { leadForNewCustomer } from './lead';
 import { maskRow, masksFor, order, selectRows, where } from './rows';
 import type { CustomerBody, CustomerFilters } from './schema';
 
@@ -102,17 +104,21 @@ export function insertValues(body: CustomerBody, source: 'manual' | 'import', op
   };
 }
 
-/** 新增客户: its phone and WeChat id must be free. */
-export async function insertCustomer(deps: Deps, session: LoginSession, body: CustomerBody): Promise<number> {
-  const values = insertValues(body, 'manual', session.userName, new Date(deps.now()));
+/** 新增客户: its phone and WeChat id must be free; with either it gets its lead (./lead.ts), announced after commit. */
+export async function insertCustomer(deps: Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'now'>, session: LoginSession, body: CustomerBody): Promise<number> {
+  const now = deps.now();
+  const values = insertValues(body, 'manual', session.userName, new Date(now));
   if (!values.name && !values.phone && !values.wechat) throw new ServiceError('请至少填写客户名称、手机号或微信号');
-  return deps.database.db.transaction(async (tx) => {
+  const { customerId, assignment } = await deps.database.db.transaction(async (tx) => {
     await checkOwner(tx, values.ownerId, null);
     await lockContactKeys(tx, { phones: [values.phone], wechats: [values.wechat] });
     await checkContactsFree(tx, values);
     const [row] = await tx.insert(crmCustomer).values(values).returning({ customerId: crmCustomer.customerId });
-    return row.customerId;
+    const lead = { customerId: row.customerId, ...values };
+    return { customerId: row.customerId, assignment: await leadForNewCustomer(tx, lead, { source: 'manual', operator: operatorOf(session), now }) };
   });
+  await announceAssignments(deps, assignment ? [assignment] : []);
+  return customerId;
 }
 
 export const editableOf = (row: typeof crmCustomer.$inferSelect): Editable => ({
