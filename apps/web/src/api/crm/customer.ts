@@ -1,7 +1,8 @@
 import type { CapturedField, ConversationStatus, CustomerStage, FollowupResult, LeadEventKind, LeadStatus } from '@acs/shared';
 import type { ConversationMessage } from '../ai/conversation';
 import type { AjaxResult, TableResult } from '../../types/api';
-import { http, sendRequest } from '../../utils/request';
+import { uploadImportSheet } from '../../utils/importSheet';
+import { http } from '../../utils/request';
 
 export interface Customer {
   customerId?: number;
@@ -183,20 +184,6 @@ export function changeCustomerOwner(body: { customerIds: number[]; ownerId: numb
   return http.put<AjaxResult>('/crm/customer/owner', body);
 }
 
-/**
- * Uploads an import sheet. The per-row report comes back in `msg` whether the import succeeded or not,
- * so the body is read raw instead of through the envelope's error toasts.
- */
-export async function importCustomers(file: File, updateSupport: boolean): Promise<AjaxResult> {
-  const data = new FormData();
-  data.append('file', file);
-  const res = await sendRequest({
-    method: 'post',
-    url: '/crm/customer/importData',
-    params: { updateSupport: updateSupport ? 1 : 0 },
-    data,
-    headers: { 'Content-Type': 'multipart/form-data' },
-    responseType: 'blob',
-  });
-  return JSON.parse(await (res.data as Blob).text()) as AjaxResult;
-}
+/** Uploads an import sheet; resolves to the server's answer with its per-row report, refused or not. */
+export const importCustomers = (file: File, updateSupport: boolean): Promise<AjaxResult> =>
+  uploadImportSheet('/crm/customer/importData', file, updateSupport);

@@ -1,5 +1,6 @@
 import type { AjaxResult, TableResult, TreeNode } from '../../types/api';
-import { http, sendRequest } from '../../utils/request';
+import { uploadImportSheet } from '../../utils/importSheet';
+import { http } from '../../utils/request';
 
 export interface ProfileUser {
   userId: number;
@@ -162,20 +163,6 @@ export function deptTreeSelect() {
   return http.get<AjaxResult<TreeNode[]>>('/system/user/deptTree');
 }
 
-/**
- * Uploads an import sheet. The report comes back in `msg` whether the import succeeded or not, and the
- * screen shows it either way, so the body is read raw instead of through the envelope's error toasts.
- */
-export async function importUsers(file: File, updateSupport: boolean): Promise<AjaxResult> {
-  const data = new FormData();
-  data.append('file', file);
-  const res = await sendRequest({
-    method: 'post',
-    url: '/system/user/importData',
-    params: { updateSupport: updateSupport ? 1 : 0 },
-    data,
-    headers: { 'Content-Type': 'multipart/form-data' },
-    responseType: 'blob',
-  });
-  return JSON.parse(await (res.data as Blob).text()) as AjaxResult;
-}
+/** Uploads an import sheet; resolves to the server's answer with its per-row report, refused or not. */
+export const importUsers = (file: File, updateSupport: boolean): Promise<AjaxResult> =>
+  uploadImportSheet('/system/user/importData', file, updateSupport);
