@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DistributionScope } from '@acs/shared';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
 import { likePattern, orderBy, paged, tableList } from '../../../core/list';
 import type { Db } from '../../../db/client';
-import { aiAgent, crmDistributionMember, crmDistributionRule, crmLead, crmLeadEvent, sysDept, sysUser } from '../../../db/schema';
+import { aiAgent, crmDistributionMember, crmDistributionRule, crmLeadEvent, sysDept, sysUser } from '../../../db/schema';
 import { chinaDayStart } from '../../ai/engine/china-time';
+import { selectLeadEvents } from '../lead-events';
 import { allocate, CAP_REACHED } from './allocate';
 import { matchingRule, savedRuleShape, scopeMatches, type LeadTraits } from './engine';
 import type { RuleBody, RuleListQuery, RuleRow, SimulateBody } from './schema';
@@ -210,9 +210,6 @@ export async function changeRuleStatus(deps: Deps, ruleId: number, status: '0' |
   return rows.length;
 }
 
-const fromUser = alias(sysUser, 'from_user');
-const toUser = alias(sysUser, 'to_user');
-
 /** The rule's assignments and reclaims, newest first, with the names of the members and the lead. */
 export async function ruleLog(deps: Deps, ruleId: number, q: { pageNum?: number; pageSize?: number; kind?: 'assign' | 'reclaim' }) {
   const { db } = deps.database;
@@ -222,27 +219,7 @@ export async function ruleLog(deps: Deps, ruleId: number, q: { pageNum?: number;
     q,
     async () => (await db.select({ n: count() }).from(crmLeadEvent).where(filter))[0].n,
     (limit, offset) =>
-      db
-        .select({
-          eventId: crmLeadEvent.eventId,
-          leadId: crmLeadEvent.leadId,
-          leadName: sql<string>`coalesce(${crmLead.name}, '')`,
-          customerId: crmLeadEvent.customerId,
-          kind: crmLeadEvent.kind,
-          fromStatus: crmLeadEvent.fromStatus,
-          toStatus: crmLeadEvent.toStatus,
-          fromOwnerId: crmLeadEvent.fromOwnerId,
-          fromOwnerName: sql<string>`coalesce(${fromUser.nickName}, '')`,
-          toOwnerId: crmLeadEvent.toOwnerId,
-          toOwnerName: sql<string>`coalesce(${toUser.nickName}, '')`,
-          reason: crmLeadEvent.reason,
-          operatorName: crmLeadEvent.operatorName,
-          createTime: crmLeadEvent.createTime,
-        })
-        .from(crmLeadEvent)
-        .leftJoin(crmLead, eq(crmLead.leadId, crmLeadEvent.leadId))
-        .leftJoin(fromUser, eq(fromUser.userId, crmLeadEvent.fromOwnerId))
-        .leftJoin(toUser, eq(toUser.userId, crmLeadEvent.toOwnerId))
+      selectLeadEvents(db)
         .where(filter)
         .orderBy(desc(crmLeadEvent.eventId))
         .limit(limit)

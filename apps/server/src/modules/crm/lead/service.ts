@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { CHANNEL_LABELS, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '@acs/shared';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';
 import { dayRange, likePattern, orderBy, paged, type ExcelColumn, type ListQuery } from '../../../core/list';
-import { aiMessage, crmFollowup, crmLead, crmLeadEvent, sysUser } from '../../../db/schema';
+import { aiMessage, crmFollowup, crmLead, crmLeadEvent } from '../../../db/schema';
+import { selectLeadEvents } from '../lead-events';
 import { maskPhonesInText, phoneFilter } from '../mask';
 import { overdueWhere } from './overdue';
-import { present, selectLeads, userName, type LeadRow, type Viewer } from './rows';
+import { present, selectLeads, type LeadRow, type Viewer } from './rows';
 import type { LeadFilters } from './schema';
 
 type Deps = Pick<AppDeps, 'database'>;
@@ -105,33 +105,12 @@ export async function requireLeadRow(deps: Deps, leadId: number, viewer: Viewer)
   return present(row, viewer);
 }
 
-const fromOwner = alias(sysUser, 'event_from_owner');
-const toOwner = alias(sysUser, 'event_to_owner');
-
 /** The lead with its history (who moved it where, and why) and its follow-ups, oldest first. */
 export async function leadDetail(deps: Deps, leadId: number, viewer: Viewer) {
   const { db } = deps.database;
   const lead = await requireLeadRow(deps, leadId, viewer);
   const [events, followups] = await Promise.all([
-    db
-      .select({
-        eventId: crmLeadEvent.eventId,
-        kind: crmLeadEvent.kind,
-        fromStatus: crmLeadEvent.fromStatus,
-        toStatus: crmLeadEvent.toStatus,
-        fromOwnerId: crmLeadEvent.fromOwnerId,
-        fromOwnerName: userName(fromOwner),
-        toOwnerId: crmLeadEvent.toOwnerId,
-        toOwnerName: userName(toOwner),
-        ruleId: crmLeadEvent.ruleId,
-        reason: crmLeadEvent.reason,
-        operatorId: crmLeadEvent.operatorId,
-        operatorName: crmLeadEvent.operatorName,
-        createTime: crmLeadEvent.createTime,
-      })
-      .from(crmLeadEvent)
-      .leftJoin(fromOwner, eq(fromOwner.userId, crmLeadEvent.fromOwnerId))
-      .leftJoin(toOwner, eq(toOwner.userId, crmLeadEvent.toOwnerId))
+    selectLeadEvents(db)
       .where(eq(crmLeadEvent.leadId, leadId))
       .orderBy(asc(crmLeadEvent.createTime), asc(crmLeadEvent.eventId)),
     db.select().from(crmFollowup).where(eq(crmFollowup.leadId, leadId)).orderBy(asc(crmFollowup.createTime), asc(crmFollowup.followupId)),
