@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Editor as HeadlessEditor } from '@tiptap/core';
 import { installMatchMedia } from '../testing';
 import { sanitizeHtml } from '../../layout/Navbar/sanitizeHtml';
@@ -9,6 +9,12 @@ import { http } from '../../utils/request';
 import { checkEditorImage, uploadEditorImage } from './upload';
 
 beforeAll(installMatchMedia);
+// ProseMirror scrolls the selection into view after a toolbar command; jsdom lays nothing out.
+beforeAll(() => {
+  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = noRects;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
+});
 afterEach(cleanup);
 
 const area = () => screen.getByRole('textbox', { name: '内容' });
@@ -27,6 +33,22 @@ describe('Editor', () => {
     rerender(<Editor value="" onChange={onChange} />);
     await waitFor(() => expect(area().textContent).toBe(''));
     expect(onChange.mock.calls).toEqual([]);
+  });
+
+  it('keeps the latest edit when the form hands an earlier one back late', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(<Editor value="<p>一</p>" onChange={onChange} />);
+    fireEvent.click(screen.getByRole('button', { name: '有序列表' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: '无序列表' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledTimes(2));
+    const [[ordered], [bulleted]] = onChange.mock.calls as [[string], [string]];
+    rerender(<Editor value={ordered} onChange={onChange} />);
+    expect(area().querySelector('ul')).toBeTruthy();
+    rerender(<Editor value={bulleted} onChange={onChange} />);
+    // Caught up: a reset to the first edit is now a real one from outside.
+    rerender(<Editor value={ordered} onChange={onChange} />);
+    await waitFor(() => expect(area().querySelector('ol')).toBeTruthy());
   });
 
   it('has the toolbar of the notice editor, and none when read-only', () => {

@@ -27,10 +27,15 @@ export interface EditorProps {
  * holds what the shared allow-list keeps (see extensions.ts); pasted HTML is parsed into that model, pasted
  * images are uploaded, and the server sanitises again on save.
  */
+/** Edits still taken for echoes of our own when the form hands them back late. */
+const RECENT_EDITS = 20;
+
 export default function Editor({ value, onChange, height, minHeight = 192, readOnly = false, placeholder = '请输入内容', fileSize = 5 }: EditorProps) {
   const fileInput = useRef<HTMLInputElement>(null);
-  // What the form holds: the value given at mount, then each edit reported; anything else comes from outside.
-  const emitted = useRef(value ?? '');
+  // What the form may hold: the value given at mount, then the edits reported. A render can still carry an
+  // earlier edit (the form's update for it lands after the next keystroke), so the recent ones all count
+  // as ours; any other value comes from outside.
+  const emitted = useRef<string[]>([value ?? '']);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const insertRef = useRef<(files: File[]) => void>(() => undefined);
@@ -53,8 +58,8 @@ export default function Editor({ value, onChange, height, minHeight = 192, readO
     },
     onUpdate: ({ editor: e }) => {
       const html = editorHtml(e);
-      if (html === emitted.current) return;
-      emitted.current = html;
+      if (html === emitted.current.at(-1)) return;
+      emitted.current = [...emitted.current.slice(-(RECENT_EDITS - 1)), html];
       onChangeRef.current?.(html);
     },
   });
@@ -65,9 +70,16 @@ export default function Editor({ value, onChange, height, minHeight = 192, readO
 
   // Content from outside (form reset, a different notice) replaces the document; our own edits do not.
   useEffect(() => {
-    if ((value ?? '') === emitted.current) return;
-    editor.commands.setContent(sanitizeHtml(value ?? ''), { emitUpdate: false });
-    emitted.current = value ?? '';
+    const given = value ?? '';
+    const latest = emitted.current.at(-1);
+    // Caught up with the last edit: earlier ones can no longer come back, and a later reset to one of them is real.
+    if (given === latest) {
+      emitted.current = [given];
+      return;
+    }
+    if (emitted.current.includes(given)) return;
+    editor.commands.setContent(sanitizeHtml(given), { emitUpdate: false });
+    emitted.current = [given];
   }, [editor, value]);
 
   insertRef.current = (files: File[]) => {
