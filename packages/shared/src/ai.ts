@@ -95,9 +95,16 @@ export interface AgentBusinessHours {
   offHoursText: string;
 }
 
+/** all: every field of the goal is wanted · any: one of them is enough (「手机号或微信」). */
+export const LEAD_GOAL_MATCHES = ['all', 'any'] as const;
+export type LeadGoalMatch = (typeof LEAD_GOAL_MATCHES)[number];
+export const LEAD_GOAL_MATCH_LABELS: Record<LeadGoalMatch, string> = { all: '全部填写', any: '任填其一' };
+
 export interface AgentLeadGoal {
   enabled: boolean;
   fields: LeadField[];
+  /** Missing on goals stored before it existed: read as 'all'. */
+  match?: LeadGoalMatch;
   /** Ask for the missing fields once the customer has sent this many messages. */
   askAfterTurns: number;
   askText: string;
@@ -119,12 +126,24 @@ export interface AgentSettings {
   handoff: AgentHandoff;
   businessHours: AgentBusinessHours;
   leadGoal: AgentLeadGoal;
+  /** A knowledge entry scoring at least this answers directly (0–1). */
   knowledgeThreshold: number;
+  /** Below the answer threshold, entries scoring at least this are offered as 「您是想问」 (0–1). */
+  clarifyThreshold: number;
 }
 
 /** Where an AI message came from, shown in the debug chat and the conversation record. */
+/** A knowledge entry a message was measured against: offered by a clarify, or grounding a model answer. */
+export interface HitCandidate {
+  id: number;
+  /** The entry's question. */
+  name: string;
+  score: number;
+}
+
 export interface MessageHit {
-  type: 'rule' | 'knowledge' | 'model' | 'fallback' | 'handoff' | 'offHours' | 'leadAsk' | 'welcome';
+  /** smalltalk: a greeting, thanks or goodbye recognised by the engine; clarify: 「您是想问」 with candidates. */
+  type: 'rule' | 'knowledge' | 'model' | 'fallback' | 'handoff' | 'offHours' | 'leadAsk' | 'welcome' | 'clarify' | 'smalltalk';
   /** Reply rule or knowledge entry id. */
   id?: number;
   /** Rule pattern, knowledge question or model name. */
@@ -133,6 +152,10 @@ export interface MessageHit {
   score?: number;
   /** Why the model could not answer (timeout, rate limit, auth…) when a fallback replaced it. */
   error?: string;
+  /** clarify: the entries offered, in the order numbered for the customer. */
+  candidates?: HitCandidate[];
+  /** model: the knowledge entries given to the model as its only source. */
+  refs?: HitCandidate[];
 }
 
 export interface CapturedField {
@@ -164,12 +187,18 @@ export const DEFAULT_BUSINESS_HOURS: AgentBusinessHours = {
 export const DEFAULT_LEAD_GOAL: AgentLeadGoal = {
   enabled: false,
   fields: ['phone'],
+  match: 'all',
   askAfterTurns: 2,
   askText: '方便留一下您的联系方式吗？我们的顾问会尽快与您联系。',
   thanksText: '好的，已记录您的联系方式，顾问会尽快联系您。',
 };
 export const DEFAULT_FALLBACK_REPLY = '抱歉，这个问题我暂时无法回答，您可以换个说法，或输入“转人工”联系人工客服。';
 export const DEFAULT_KNOWLEDGE_THRESHOLD = 0.5;
+export const DEFAULT_CLARIFY_THRESHOLD = 0.3;
+/** The prefix of a clarify message; the candidates follow as a numbered list. */
+export const CLARIFY_PROMPT = '您是想问：';
+/** At most this many candidates are offered in one clarify message. */
+export const CLARIFY_MAX = 3;
 
 /** Limits of the public chat. */
 export const CHAT_MESSAGE_MAX = 1000;

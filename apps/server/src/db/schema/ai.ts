@@ -6,6 +6,7 @@ import type {
   AgentModelParams,
   MessageHit,
   CapturedField,
+  HitCandidate,
   VariableOption,
 } from '@acs/shared';
 import { audit, idColumn, remark, status, ts } from './columns';
@@ -22,6 +23,8 @@ export const aiModelProvider = pgTable('ai_model_provider', {
   models: jsonb('models').$type<string[]>().notNull().default([]),
   defaultModel: varchar('default_model', { length: 100 }).notNull().default(''),
   timeoutMs: integer('timeout_ms').notNull().default(30_000),
+  /** Model of the provider's OpenAI-compatible /embeddings endpoint; '' when it has none (words-only retrieval). */
+  embeddingModel: varchar('embedding_model', { length: 100 }).notNull().default(''),
   status: status(),
   ...audit,
   remark: remark(),
@@ -47,6 +50,8 @@ export const aiAgent = pgTable('ai_agent', {
   leadGoal: jsonb('lead_goal').$type<AgentLeadGoal>().notNull(),
   /** Minimum retrieval score (0–1) for a knowledge entry to answer. */
   knowledgeThreshold: real('knowledge_threshold').notNull().default(0.5),
+  /** Minimum score (0–1) for an entry to be offered in a 「您是想问」 clarify message. */
+  clarifyThreshold: real('clarify_threshold').notNull().default(0.3),
   publishedTime: ts('published_time'),
   ...audit,
   remark: remark(),
@@ -78,6 +83,61 @@ export const aiKnowledge = pgTable('ai_knowledge', {
   lastHitTime: ts('last_hit_time'),
   ...audit,
 }, (t) => [index('idx_ai_knowledge_agent').on(t.agentId)]);
+
+/**
+ * A group of words that mean the same to customers (包邮, 免运费, 免邮), added to the built-in lexicon
+ * for one agent or, with agent_id null, for every agent.
+ */
+export const aiSynonym = pgTable('ai_synonym', {
+  synonymId: idColumn('synonym_id', 100),
+  agentId: bigint('agent_id', { mode: 'number' }),
+  /** Two or more words; the first is the one the others are read as. */
+  words: jsonb('words').$type<string[]>().notNull(),
+  status: status(),
+  ...audit,
+  remark: remark(),
+}, (t) => [index('idx_ai_synonym_agent').on(t.agentId)]);
+
+/**
+ * Customer messages the engine could not answer with confidence (clarify or fallback), grouped by
+ * similarity per agent, for staff to turn into knowledge (未知问题).
+ */
+export const aiUnknownQuestion = pgTable('ai_unknown_question', {
+  unknownId: idColumn('unknown_id', 1),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  /** The first message of the group, as the customer wrote it. */
+  question: varchar('question', { length: 1000 }).notNull(),
+  /** Up to a few other messages grouped with it, newest first. */
+  samples: jsonb('samples').$type<string[]>().notNull().default([]),
+  hits: integer('hits').notNull().default(1),
+  /** clarify · fallback: how the last message of the group ended. */
+  outcome: varchar('outcome', { length: 16 }).notNull(),
+  /** The entries the engine came closest to, last time. */
+  candidates: jsonb('candidates').$type<HitCandidate[]>().notNull().default([]),
+  /** pending · added (as a similar question) · created (a new entry) · ignored */
+  status: varchar('status', { length: 16 }).notNull().default('pending'),
+  knowledgeId: bigint('knowledge_id', { mode: 'number' }),
+  firstTime: ts('first_time').notNull(),
+  lastTime: ts('last_time').notNull(),
+  handledBy: varchar('handled_by', { length: 64 }).notNull().default(''),
+  handledTime: ts('handled_time'),
+}, (t) => [index('idx_ai_unknown_agent').on(t.agentId, t.status, t.lastTime)]);
+
+/**
+ * The embedding of one phrasing of a knowledge entry (question or similar question) by one model,
+ * computed in the background after the entry is saved. Kept as a real[] so PGlite and any
+ * PostgreSQL hold it; similarity is computed in process over the agent's cached vectors.
+ */
+export const aiKnowledgeVector = pgTable('ai_knowledge_vector', {
+  knowledgeId: bigint('knowledge_id', { mode: 'number' }).notNull(),
+  agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+  model: varchar('model', { length: 100 }).notNull(),
+  /** sha256 of the phrasing's text: a changed phrasing gets a new vector, an unchanged one keeps its own. */
+  textHash: varchar('text_hash', { length: 64 }).notNull(),
+  phrasing: varchar('phrasing', { length: 500 }).notNull(),
+  vector: real('vector').array().notNull(),
+  createTime: ts('create_time').notNull(),
+}, (t) => [primaryKey({ columns: [t.knowledgeId, t.model, t.textHash] }), index('idx_ai_knowledge_vector_agent').on(t.agentId, t.model)]);
 
 /**
  * A variable used as {{key}}. Global ones (agent_id null) have a key unique among globals; agent
@@ -190,6 +250,7 @@ export const aiMessage = pgTable('ai_message', {
 }, (t) => [
   uniqueIndex('uk_ai_message_seq').on(t.conversationId, t.seq),
   uniqueIndex('uk_ai_message_client').on(t.conversationId, t.clientMsgId),
+  index('idx_ai_message_time').on(t.createTime),
 ]);
 
 /**

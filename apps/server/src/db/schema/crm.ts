@@ -9,6 +9,8 @@ export const crmCustomer = pgTable('crm_customer', {
   phone: varchar('phone', { length: 20 }).notNull().default(''),
   /** A masked number as the customer showed it (138****5678): never a usable phone. */
   phoneMasked: varchar('phone_masked', { length: 20 }).notNull().default(''),
+  /** A second mobile the customer gave (「打138…或者150…都行」), normalised like phone. */
+  phoneAlt: varchar('phone_alt', { length: 20 }).notNull().default(''),
   wechat: varchar('wechat', { length: 64 }).notNull().default(''),
   /** web · douyin · boss · apply · import · manual */
   source: varchar('source', { length: 16 }).notNull(),

@@ -19,6 +19,7 @@ export function agent(overrides: Partial<EngineAgent> = {}): EngineAgent {
     businessHours: DEFAULT_BUSINESS_HOURS,
     leadGoal: DEFAULT_LEAD_GOAL,
     knowledgeThreshold: 0.5,
+    clarifyThreshold: 0.3,
     params: DEFAULT_MODEL_PARAMS,
     providerId: null,
     model: '',

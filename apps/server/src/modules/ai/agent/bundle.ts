@@ -72,6 +72,7 @@ export const toEngineAgent = (row: AgentRow): EngineAgent => ({
   businessHours: row.businessHours,
   leadGoal: row.leadGoal,
   knowledgeThreshold: row.knowledgeThreshold,
+  clarifyThreshold: row.clarifyThreshold,
   params: row.params,
   providerId: row.providerId,
   model: row.model,

@@ -77,7 +77,8 @@ export const settingsFields = {
   handoff: handoffSchema.optional(),
   businessHours: businessHoursSchema.optional(),
   leadGoal: leadGoalSchema.optional(),
-  knowledgeThreshold: numberIn('知识库匹配阈值', 0, 1).optional(),
+  knowledgeThreshold: numberIn('直接回答阈值', 0, 1).optional(),
+  clarifyThreshold: numberIn('澄清阈值', 0, 1).optional(),
   remark: optionalText(500, '备注长度不能超过500个字符'),
 };
 

@@ -115,6 +115,11 @@ async function assertNameFree(db: Db, name: string, verb: '新增' | '修改', e
   if (clash) throw new ServiceError(`${verb}客服'${name}'失败，名称已存在`);
 }
 
+/** Offering 「您是想问」 only makes sense below the score that answers directly. */
+function checkThresholds(settings: AgentSettings): void {
+  if (settings.clarifyThreshold > settings.knowledgeThreshold) throw new ServiceError('澄清阈值不能大于直接回答阈值');
+}
+
 /** The provider must exist and be enabled; a model must be one of its models when it lists any. */
 async function checkModel(db: Db, settings: AgentSettings): Promise<void> {
   if (settings.providerId === null) return;
@@ -149,6 +154,7 @@ const settingsOf = (row: AgentRow): AgentSettings => ({
   businessHours: row.businessHours,
   leadGoal: row.leadGoal,
   knowledgeThreshold: row.knowledgeThreshold,
+  clarifyThreshold: row.clarifyThreshold,
 });
 
 /** The template's rules, knowledge and variables, written for a new agent inside the caller's transaction. */
@@ -174,6 +180,7 @@ export async function createAgent(deps: Deps, body: AgentCreateBody, operator: s
   const def = templateOf(template);
   const settings = mergeSettings(def.settings, body);
   await assertNameFree(db, body.name, '新增');
+  checkThresholds(settings);
   await checkModel(db, settings);
   const at = new Date(deps.now());
   return db.transaction(async (tx) => {
@@ -191,6 +198,7 @@ export async function updateAgent(deps: Deps, body: AgentUpdateBody, operator: s
   const row = await requireAgent(db, body.agentId);
   const settings = mergeSettings(settingsOf(row), body);
   await assertNameFree(db, body.name, '修改', body.agentId);
+  checkThresholds(settings);
   await checkModel(db, settings);
   const updated = await db
     .update(aiAgent)

@@ -1,6 +1,7 @@
 import {
   AGENT_TEMPLATE_LABELS,
   DEFAULT_BUSINESS_HOURS,
+  DEFAULT_CLARIFY_THRESHOLD,
   DEFAULT_FALLBACK_REPLY,
   DEFAULT_HANDOFF,
   DEFAULT_KNOWLEDGE_THRESHOLD,
@@ -56,6 +57,7 @@ const base: AgentSettings = {
   businessHours: DEFAULT_BUSINESS_HOURS,
   leadGoal: DEFAULT_LEAD_GOAL,
   knowledgeThreshold: DEFAULT_KNOWLEDGE_THRESHOLD,
+  clarifyThreshold: DEFAULT_CLARIFY_THRESHOLD,
 };
 
 /** A greeting on its own ("你好", "在吗？") gets a greeting back instead of a knowledge search. */
@@ -204,6 +206,7 @@ const lead: AgentTemplateDef = {
     leadGoal: {
       enabled: true,
       fields: ['phone', 'wechat'],
+      match: 'any',
       askAfterTurns: 1,
       askText: '为了给您更准确的方案，方便留一下您的手机号或微信吗？顾问会尽快联系您。',
       thanksText: '好的，已经记下了，顾问会尽快联系您，请留意来电或微信好友申请。',

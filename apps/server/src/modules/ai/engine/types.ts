@@ -19,6 +19,7 @@ export interface EngineAgent {
   businessHours: AgentBusinessHours;
   leadGoal: AgentLeadGoal;
   knowledgeThreshold: number;
+  clarifyThreshold: number;
   params: AgentModelParams;
   /** null: the built-in engine answers; otherwise the turn goes to this provider's model. */
   providerId: number | null;

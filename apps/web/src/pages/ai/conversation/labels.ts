@@ -17,6 +17,8 @@ export const HIT_LABELS: Record<MessageHit['type'], string> = {
   offHours: '非工作时间',
   leadAsk: '留资询问',
   welcome: '欢迎语',
+  clarify: '澄清',
+  smalltalk: '寒暄',
 };
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

@@ -20,6 +20,7 @@ const agent: Agent = {
   businessHours: DEFAULT_BUSINESS_HOURS,
   leadGoal: DEFAULT_LEAD_GOAL,
   knowledgeThreshold: 0.5,
+  clarifyThreshold: 0.3,
 };
 
 describe('settings form values', () => {
