@@ -1,6 +1,6 @@
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_HANDOFF, type AgentBusinessHours, type AgentHandoff } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
-import { detectHandoff } from '../../../src/modules/ai/engine/handoff';
+import { handoffKeyword, isQuestion, requestedHuman } from '../../../src/modules/ai/engine/handoff';
 import { isWithinBusinessHours } from '../../../src/modules/ai/engine/hours';
 import { systemVariableValues } from '../../../src/modules/ai/engine/system-vars';
 
@@ -54,26 +54,40 @@ describe('isWithinBusinessHours', () => {
   });
 });
 
-describe('detectHandoff', () => {
+describe('requestedHuman and handoffKeyword', () => {
   const handoff: AgentHandoff = { ...DEFAULT_HANDOFF, keywords: ['投诉', ' 退款 '] };
 
-  it.each(['转人工', '人工', '人工客服在吗', '我要找人工', '能不能接人工', '有没有真人', '请客服人员来处理', '转 人工！'])(
+  it.each(['转人工', '人工', '人工客服在吗', '我要找人工', '能不能接人工', '有没有真人', '请客服人员来处理', '转 人工！', '找客服', '叫人工来'])(
     '%s is an explicit request',
-    (text) => expect(detectHandoff(handoff, text)).toBe('客户要求转人工'),
+    (text) => expect(requestedHuman(handoff, text)).toBe('客户要求转人工'),
   );
 
   it.each(['人工智能是什么', '不用转人工了', '我不要人工', '你好', ''])('%j is not', (text) => {
-    expect(detectHandoff(handoff, text)).toBeNull();
+    expect(requestedHuman(handoff, text)).toBeNull();
   });
 
   it('ignores explicit requests when the agent does not take them', () => {
-    expect(detectHandoff({ ...handoff, explicitRequest: false }, '转人工')).toBeNull();
+    expect(requestedHuman({ ...handoff, explicitRequest: false }, '转人工')).toBeNull();
   });
 
   it('names the keyword that matched', () => {
-    expect(detectHandoff(handoff, '我要投诉你们')).toBe('关键词：投诉');
-    expect(detectHandoff(handoff, '怎么退款')).toBe('关键词：退款');
-    expect(detectHandoff({ ...handoff, keywords: ['', '  '] }, '什么都行')).toBeNull();
+    expect(handoffKeyword(handoff, '我要投诉你们')).toBe('关键词：投诉');
+    expect(handoffKeyword(handoff, '怎么退款')).toBe('关键词：退款');
+    expect(handoffKeyword({ ...handoff, keywords: ['', '  '] }, '什么都行')).toBeNull();
+  });
+
+  it.each(['隔壁店铺太吵想投诉', '邻居装修太吵了我要投诉他们', '想投诉一下楼上的噪音'])('%s is about someone else', (text) => {
+    expect(handoffKeyword(handoff, text)).toBeNull();
+  });
+
+  it('still counts the keyword in another clause than the third party', () => {
+    expect(handoffKeyword(handoff, '隔壁都说好，我要投诉你们')).toBe('关键词：投诉');
+  });
+
+  it('tells a question from a demand', () => {
+    expect(isQuestion('收到的货坏了能退款吗')).toBe(true);
+    expect(isQuestion('退款要多久')).toBe(true);
+    expect(isQuestion('我要退款！')).toBe(false);
   });
 });
 

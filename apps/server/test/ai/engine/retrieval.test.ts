@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KnowledgeIndex, tokenize } from '../../../src/modules/ai/engine/retrieval';
+import { analyze, soundsOf } from '../../../src/modules/ai/engine/analyze';
+import { BUILTIN_MAP } from '../../../src/modules/ai/engine/lexicon';
+import { KnowledgeIndex } from '../../../src/modules/ai/engine/retrieval';
 import type { EngineKnowledge } from '../../../src/modules/ai/engine/types';
 
 const entry = (knowledgeId: number, question: string, similarQuestions: string[] = []): EngineKnowledge => ({
@@ -128,15 +130,26 @@ describe('KnowledgeIndex on a furniture shop\'s Q&A', () => {
   });
 });
 
-describe('tokenize', () => {
-  it('drops particles without joining the words around them', () => {
-    const terms = [...tokenize('运费的价格').keys()];
-    expect(terms).toEqual(expect.arrayContaining(['b:运费', 'b:价格']));
-    expect(terms).not.toContain('b:费的');
-    expect(terms).not.toContain('b:费价');
-    expect(terms).not.toContain('u:的');
+describe('analyze', () => {
+  const vocabulary = { synonyms: BUILTIN_MAP, sounds: soundsOf(['优惠', '邮费']) };
+  const words = (text: string) => analyze(text, vocabulary).words;
+
+  it('segments into words and drops particles', () => {
+    expect(words('运费的价格')).toEqual(['运费', '价格']);
   });
-  it('maps customer-service synonyms to one word', () => {
-    expect([...tokenize('邮费多少钱').keys()]).toEqual(expect.arrayContaining(['b:运费', 'b:价格']));
+
+  it('reads customer-service synonyms as one word', () => {
+    expect(words('邮费多少钱')).toEqual(['运费', '价格']);
+    expect(words('包邮吗')).toEqual(['运费']);
+  });
+
+  it('repairs homophone typos into known words', () => {
+    expect(words('优慧活动')).toContain('优惠');
+    expect(words('邮废')).toEqual(['运费']);
+  });
+
+  it('marks a word the customer turned into another thing', () => {
+    expect(analyze('你们招快递员吗', vocabulary).headed.has('快递')).toBe(true);
+    expect(analyze('发什么快递', vocabulary).headed.size).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
-import { renderTemplate, type LeadField, type MessageHit } from '@acs/shared';
-import { detectHandoff } from './handoff';
+import { CLARIFY_MAX, CLARIFY_PROMPT, renderTemplate, type AgentLeadGoal, type LeadField, type MessageHit } from '@acs/shared';
+import { handoffKeyword, isQuestion, requestedHuman } from './handoff';
 import { isWithinBusinessHours } from './hours';
 import { extractLeadDetails, isBareDecline, isDecline, isOnlyContact } from './lead-extract';
+import { normalizeForMatch, TRAILING_PUNCTUATION } from './normalize';
 import { buildModelMessages, MAX_REFERENCES } from './prompt';
 import type { KnowledgeIndex } from './retrieval';
-import { matchRule } from './rules';
+import { matchRule, smallTalkRule } from './rules';
+import { SMALLTALK_LABELS, SMALLTALK_REPLIES, smallTalkOf } from './smalltalk';
 import type { ChatMessage, KnowledgeHit, TurnInput, TurnPlan } from './types';
 
 /** The lead question is not repeated within this many turns of the last one… */
@@ -23,6 +25,61 @@ export const CONTACT_ACK_TEXT = '好的，已收到您的联系方式。';
 /** Said when the customer declines the lead question and says nothing else. */
 export const DECLINE_ACK_TEXT = '好的，没关系。还有其他问题可以随时问我。';
 
+/** Two entries both above the answer threshold and this close are a question the engine cannot decide alone. */
+export const AMBIGUITY_MARGIN = 0.03;
+/** A candidate offered in a clarify scores at least this share of the best one. */
+const CLARIFY_RELATIVE = 0.6;
+/** 「2」「第二个」「选3」: the customer picks one of the questions a clarify offered. */
+const PICK = /^(?:第|选|要)?\s*([1-9一二三四五六七八九])\s*(?:个|条|项|号)?$/;
+const PICK_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+/** 「那大码呢」「周末呢」「还有呢」: a message that leans on the previous one. */
+const ELLIPTICAL = /^(?:那|那么|那如果|那要是|还有|另外|那个)|呢[\s?？。!！~]*$/;
+
+/**
+ * The missing fields of the lead goal given what is known: none once satisfied (any one field for
+ * an 'any' goal, every field for 'all').
+ */
+export function missingLeadFields(goal: AgentLeadGoal, known: Partial<Record<LeadField, string>>): LeadField[] {
+  const missing = goal.fields.filter((field) => !known[field]);
+  const satisfied = goal.match === 'any' ? missing.length < goal.fields.length : missing.length === 0;
+  return satisfied ? [] : missing;
+}
+
+/** Knowledge decision for one message: answer with one entry, offer a few, or nothing close. */
+export type Decision =
+  | { kind: 'answer'; hit: KnowledgeHit }
+  | { kind: 'clarify'; candidates: KnowledgeHit[] }
+  | { kind: 'none' };
+
+/**
+ * The three bands (docs/ai-service.md §阈值): at or above the answer threshold the best entry answers,
+ * unless a second one is as good (then both are offered); between the clarify and the answer
+ * threshold up to CLARIFY_MAX close entries are offered; below it nothing is.
+ */
+export function decide(hits: KnowledgeHit[], answerThreshold: number, clarifyThreshold: number): Decision {
+  const [top, second] = hits;
+  if (!top) return { kind: 'none' };
+  if (top.score >= answerThreshold) {
+    if (!second || second.score < answerThreshold || top.score - second.score >= AMBIGUITY_MARGIN) return { kind: 'answer', hit: top };
+    return { kind: 'clarify', candidates: hits.filter((hit) => top.score - hit.score < AMBIGUITY_MARGIN).slice(0, CLARIFY_MAX) };
+  }
+  const floor = Math.max(clarifyThreshold, top.score * CLARIFY_RELATIVE);
+  const candidates = hits.filter((hit) => hit.score >= floor).slice(0, CLARIFY_MAX);
+  return candidates.length > 0 ? { kind: 'clarify', candidates } : { kind: 'none' };
+}
+
+/** The clarify message: the prompt and a numbered list, readable on text-only channels. */
+export function clarifyText(candidates: KnowledgeHit[]): string {
+  return [CLARIFY_PROMPT, ...candidates.map((hit, i) => `${i + 1}. ${hit.entry.question}`)].join('\n');
+}
+
+/** Drops the sentences of a reply that ask for contact details (the goal is already met). */
+function withoutContactAsk(text: string): string {
+  const sentences = text.match(/[^。！？!?]+[。！？!?]*/g) ?? [text];
+  const kept = sentences.filter((sentence) => !(ASKS_CONTACT.test(sentence) && /[？?吗]/.test(sentence)));
+  return kept.length > 0 ? kept.join('').trim() : text;
+}
+
 /** The answer part of the plan, with the failures counter it leaves. */
 type Main = (
   | { kind: 'reply'; text: string; hit: MessageHit }
@@ -40,6 +97,31 @@ type Main = (
  * a keyword rule 电话 would answer 「我的电话是…」 with the shop's number, and 「我的微信是 abc123」
  * shares words with entries like 「可以加微信吗」.
  */
+/** The entry the customer picked from the last clarify by its number (「2」「第二个」), if any. */
+function pickOffered(input: TurnInput, index: KnowledgeIndex) {
+  const offered = input.context?.offered;
+  if (!offered || offered.length === 0) return undefined;
+  const m = PICK.exec(normalizeForMatch(input.text).replace(TRAILING_PUNCTUATION, ''));
+  if (!m) return undefined;
+  const n = PICK_NUMERALS[m[1] as string] ?? Number(m[1]);
+  const id = offered[n - 1];
+  return id === undefined ? undefined : index.entryById(id);
+}
+
+/**
+ * Retrieval for this message, read with the previous message when it leans on it (「那大码呢」 after
+ * a size question) or finds nothing confident alone; the better reading wins.
+ */
+function searchWithContext(input: TurnInput, index: KnowledgeIndex, question: string): KnowledgeHit[] {
+  const options = input.vectorScores ? { vectorScores: input.vectorScores } : {};
+  const own = index.search(question, MAX_REFERENCES + 2, options);
+  const previous = input.context?.previous?.text;
+  const ownTop = own[0]?.score ?? 0;
+  if (!previous || (!ELLIPTICAL.test(normalizeForMatch(question)) && ownTop >= input.agent.knowledgeThreshold)) return own;
+  const read = index.search(question, MAX_REFERENCES + 2, { ...options, previous });
+  return (read[0]?.score ?? 0) > ownTop ? read : own;
+}
+
 export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
   const { agent, state, variables } = input;
   const render = (template: string) => renderTemplate(template, variables).text;
@@ -52,8 +134,8 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
   const known: Partial<Record<LeadField, string>> = { ...state.known };
   for (const field of found) if (!field.masked && !known[field.field]) known[field.field] = field.value;
   const gaveContact = found.some((field) => !field.masked);
-  const missingBefore = goal.fields.filter((field) => !state.known[field]);
-  const missing = goal.fields.filter((field) => !known[field]);
+  const missingBefore = missingLeadFields(goal, state.known);
+  const missing = missingLeadFields(goal, known);
   const completedNow = goalActive && missingBefore.length > 0 && missing.length === 0;
 
   const declinedNow = askedLastTurn && !gaveContact && isDecline(input.text);
@@ -70,37 +152,50 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
       ? { kind: 'handoff', text: render(agent.handoff.handoffReply), hit: { type: 'handoff', name: reason }, reason, failures: 0 }
       : offHours();
 
+  const knowledgeReply = (hit: KnowledgeHit): Main => ({
+    kind: 'reply',
+    text: render(hit.entry.answer),
+    hit: { type: 'knowledge', id: hit.entry.knowledgeId, name: hit.entry.question, score: hit.score },
+    failures: 0,
+  });
+
   const main = ((): Main => {
     if (declinedNow && isBareDecline(input.text)) {
       return { kind: 'reply', text: DECLINE_ACK_TEXT, hit: { type: 'leadAsk', name: DECLINE_ACK_HIT_NAME }, failures: state.failures };
     }
-    const handoffReason = detectHandoff(agent.handoff, input.text);
-    if (handoffReason) return handoff(handoffReason);
+    const asked = requestedHuman(agent.handoff, input.text);
+    if (asked) return handoff(asked);
     // A masked number (138****8000, as some platforms show it) is still the customer giving a contact.
     if (found.length > 0 && isOnlyContact(details.rest)) {
       // The goal's thanks says the details are complete; a partial answer only gets acknowledged.
       const thanks = completedNow && goal.thanksText.trim() ? render(goal.thanksText) : CONTACT_ACK_TEXT;
       return { kind: 'reply', text: thanks, hit: { type: 'leadAsk', name: CONTACT_ACK_HIT_NAME }, failures: state.failures };
     }
-    const rule = matchRule(input.rules, input.text);
+    // A demand with a handoff keyword (「我要投诉」) goes to staff at once; a question about it
+    // (「收到的货坏了能退款吗」) does only when nothing answers it with confidence.
+    const keyword = handoffKeyword(agent.handoff, input.text);
+    const question = isQuestion(input.text);
+    if (keyword && !question) return handoff(keyword);
+    const talk = smallTalkOf(input.text);
+    const rule = matchRule(input.rules, input.text, talk) ?? (talk ? smallTalkRule(input.rules, talk) : null);
     if (rule) {
       return { kind: 'reply', text: render(rule.reply), hit: { type: 'rule', id: rule.ruleId, name: rule.pattern }, failures: 0 };
     }
+    if (talk) return { kind: 'reply', text: SMALLTALK_REPLIES[talk], hit: { type: 'smalltalk', name: SMALLTALK_LABELS[talk] }, failures: state.failures };
+
+    const picked = pickOffered(input, index);
+    if (picked) return knowledgeReply({ entry: picked, score: 1 });
+
     // Contact details are no part of the question: 「运费怎么算？我电话138…」 asks 「运费怎么算」.
-    const hits = index.search(found.length > 0 ? details.rest : input.text, MAX_REFERENCES);
-    const top = hits[0];
-    if (top && top.score >= agent.knowledgeThreshold) {
-      return {
-        kind: 'reply',
-        text: render(top.entry.answer),
-        hit: { type: 'knowledge', id: top.entry.knowledgeId, name: top.entry.question, score: top.score },
-        failures: 0,
-      };
-    }
+    const hits = searchWithContext(input, index, found.length > 0 ? details.rest : input.text);
+    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold);
+    if (keyword && decision.kind !== 'answer') return handoff(keyword);
+    if (decision.kind === 'answer') return knowledgeReply(decision.hit);
+
     const fallback = render(agent.fallbackReply);
     if (agent.providerId !== null) {
-      // Below the threshold an entry may still help the model; far below it is noise.
-      const references = hits.filter((hit) => hit.score >= agent.knowledgeThreshold / 2);
+      // Entries in the clarify band may still hold the answer: the model reads them and answers only from them.
+      const references = hits.filter((hit) => hit.score >= agent.clarifyThreshold);
       const leadFields = leadDeclined ? [] : missing;
       return {
         kind: 'model',
@@ -110,11 +205,17 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
         failures: 0,
       };
     }
+    if (decision.kind === 'clarify') {
+      const candidates = decision.candidates.map((hit) => ({ id: hit.entry.knowledgeId, name: hit.entry.question, score: hit.score }));
+      return { kind: 'reply', text: clarifyText(decision.candidates), hit: { type: 'clarify', candidates }, failures: state.failures };
+    }
     const failures = state.failures + 1;
     const threshold = agent.handoff.failureThreshold;
     if (threshold > 0 && failures >= threshold) return handoff(`连续${failures}次未能回答`);
     return { kind: 'reply', text: fallback, hit: { type: 'fallback' }, failures };
   })();
+  // Once the goal is met nobody is asked for their contact details again, not even by an answer's text.
+  if (goalActive && missing.length === 0 && main.kind === 'reply') main.text = withoutContactAsk(main.text);
 
   let leadAskedTurn = state.leadAskedTurn;
   let leadAsks = state.leadAsks ?? 0;

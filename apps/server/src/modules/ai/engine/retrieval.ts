@@ -1,221 +1,230 @@
-import { CHAT_MESSAGE_MAX } from '@acs/shared';
-import { isCjk, normalizeForMatch } from './normalize';
+import { analyze, soundsOf, type Analysis, type Vocabulary } from './analyze';
+import { BUILTIN_MAP, BUILTIN_SYNONYMS, synonymMap } from './lexicon';
+import { normalizeForMatch } from './normalize';
+import { addWords, cut } from './segment';
 import type { EngineKnowledge, KnowledgeHit } from './types';
 
 /**
- * Chinese-aware retrieval over an agent's knowledge Q&A, without a word segmenter or network.
+ * Retrieval over an agent's knowledge Q&A (docs/ai-service.md §检索与评分).
  *
- * Chinese is written without spaces, so a question becomes character bigrams (the usual stand-in
- * for words: 运费怎么算 → 运费) plus single characters at a low weight (so 退 still links 退货 and
- * 退换), and latin/digit words (iphone, 15). Function words and particles (的 吗 请问 怎么…) carry no
- * meaning here: they are removed and split the text, so 运费的价格 gives 运费 and 价格 but no 费的/的价.
- *
- * Score of one phrasing d against the query q, with idf-weighted term counts:
- *   coverage = matched weight / weight of d   (how much of the stored question the customer said)
- *   precision = matched weight / weight of q  (how much of the message the stored question explains)
- *   score = 0.7 · coverage + 0.3 · precision
- * Coverage dominates because customers wrap a known question in extra words (「你好，运费怎么算？我在新疆」);
- * precision still ranks the closest phrasing first. The same question scores 1, an entry scores its
- * best phrasing (question or any similar question).
+ * Each phrasing of an entry (its question and similar questions) is analysed into weighted terms
+ * (analyze.ts: segmented words read through the synonym groups, pinyin pairs). A term's weight is
+ * its kind weight × its idf over the entries (BM25's idf: a word most entries share, 装修 for a
+ * renovation company, weighs little). For a message q and a phrasing d:
+ *   coverage  = matched weight / weight of d   (how much of the stored question the customer asked)
+ *   precision = matched weight / weight of q   (how much of the message the stored question explains)
+ *   score     = coverage^0.6 × precision^0.4 × guards
+ * The product needs both: a short phrasing of common words is not «covered» by every long message
+ * that mentions them, and chatter around the question lowers precision without deciding anything.
+ * Guards: a word the customer turned into another thing (快递 in 快递员) halves the score, and an
+ * entry only scores when it shares a real word (not only pinyin) with the message.
+ * The same question (same content words) scores 1; an entry scores its best phrasing.
  */
 
-const COVERAGE_WEIGHT = 0.7;
+const COVERAGE_EXPONENT = 0.6;
+const PRECISION_EXPONENT = 0.4;
+/** A head character glued to a word the entry has (快递员 vs 快递). */
+const HEADED_FACTOR = 0.5;
+/** Scores are re-checked with the guards for this many best phrasings. */
+const RERANK = 40;
+/** Query terms of a follow-up that come from the previous message weigh this much. */
+const CONTEXT_WEIGHT = 0.5;
 
-/**
- * A few customer-service synonyms, rewritten to one canonical word before tokenising so that
- * 「邮费多少钱」 meets 「运费价格」. Kept small on purpose: every entry here can also create a false
- * match, and admins add their own phrasings as similar questions.
- */
-const SYNONYMS: Record<string, string[]> = {
-  运费: ['邮费', '快递费', '配送费'],
-  // 「多少钱」 shares no character with 价格: without this, price questions never meet.
-  价格: ['多少钱', '价钱', '什么价', '售价', '报价'],
-  // Customers say 退款 for returns and returns for refunds; one entry usually answers both.
-  退货: ['退款', '退钱', '退换'],
-  发货: ['寄出', '出货', '发出'],
-  // 「在哪」 is how an address is asked for (在 alone is a stop character).
-  地址: ['在哪里', '在哪儿', '在哪', '位置'],
-  电话: ['联系方式', '联系电话', '手机号'],
-  营业时间: ['几点开门', '几点关门', '上班时间', '开门时间', '几点下班'],
-  保修: ['质保', '保固'],
-  // The recruiting template: 待遇/薪资 questions are 工资 questions.
-  工资: ['薪资', '薪水', '薪酬', '待遇', '底薪'],
-  发票: ['开票'],
-  // Discounts are asked for as 打折/折扣 but stored as 优惠活动.
-  优惠: ['打折', '折扣', '减价'],
-};
-
-const synonymOf = new Map<string, string>();
-for (const [canonical, variants] of Object.entries(SYNONYMS)) {
-  for (const variant of variants) synonymOf.set(variant, canonical);
-}
-const SYNONYM_PATTERN = new RegExp(
-  [...synonymOf.keys()].sort((a, b) => b.length - a.length).join('|'),
-  'g',
-);
-
-/** Function words and particles (matched longest first); the single characters are the frequent particles. */
-const STOP_WORDS = [
-  '有没有', '是不是', '能不能', '可不可以', '怎么样', '为什么',
-  '请问', '你们', '我们', '您们', '我想', '想问', '一下', '怎么', '可以', '什么', '如何', '多少',
-  '哪些', '还有', '这个', '那个', '就是', '的话', '你好', '您好', '谢谢', '麻烦', '需要', '知道', '告诉',
-  '一个', '现在', '咨询', '问下', '问问', '有吗', '吗', '呢', '吧', '啊', '呀', '嘛', '哦', '么', '的',
-  '了', '是', '能', '我', '你', '您', '他', '她', '它', '要', '想', '和', '与', '及', '或', '也', '都',
-  '还', '就', '很', '哈', '嗯', '个', '给', '在', '得', '着', '过', '有',
-];
-const STOP_MAX = Math.max(...STOP_WORDS.map((w) => w.length));
-const STOP_SET = new Set(STOP_WORDS);
-
-const LATIN_STOP_WORDS = new Set([
-  'a', 'an', 'the', 'is', 'are', 'am', 'to', 'of', 'for', 'do', 'does', 'how', 'what', 'can', 'i', 'you',
-  'we', 'my', 'your', 'it', 'in', 'on', 'and', 'or', 'please', 'hi', 'hello',
-]);
-
-/** Term kinds by prefix: b = CJK bigram, u = CJK character, w = latin or digit word. */
-const KIND_WEIGHT: Record<string, number> = { b: 1, u: 0.35, w: 1 };
-
-function addTerm(terms: Map<string, number>, term: string): void {
-  terms.set(term, (terms.get(term) ?? 0) + 1);
+export interface SearchOptions {
+  /** The customer's previous message: a short follow-up (「那大码呢」) is read with its topic. */
+  previous?: string;
+  /** Cosine similarities per knowledge id from the embeddings path (0–1), mixed with the word score. */
+  vectorScores?: ReadonlyMap<number, number>;
 }
 
-function addSegment(terms: Map<string, number>, segment: string): void {
-  for (let i = 0; i < segment.length; i++) {
-    addTerm(terms, `u:${segment[i]}`);
-    if (i + 1 < segment.length) addTerm(terms, `b:${segment.slice(i, i + 2)}`);
-  }
-}
-
-/** Term counts of a text (exported for tests and the reply-test screen's explanations). */
-export function tokenize(text: string): Map<string, number> {
-  const terms = new Map<string, number>();
-  const prepared = normalizeForMatch(text.slice(0, CHAT_MESSAGE_MAX)).replace(
-    SYNONYM_PATTERN,
-    (variant) => ` ${synonymOf.get(variant) ?? variant} `,
-  );
-  for (const word of prepared.match(/[a-z]+|\d+/g) ?? []) {
-    if (!LATIN_STOP_WORDS.has(word)) addTerm(terms, `w:${word}`);
-  }
-  let segment = '';
-  let i = 0;
-  while (i < prepared.length) {
-    const c = prepared[i] as string;
-    if (!isCjk(c)) {
-      addSegment(terms, segment);
-      segment = '';
-      i++;
-      continue;
-    }
-    let stop = 0;
-    for (let len = Math.min(STOP_MAX, prepared.length - i); len > 0; len--) {
-      if (STOP_SET.has(prepared.slice(i, i + len))) {
-        stop = len;
-        break;
-      }
-    }
-    if (stop > 0) {
-      addSegment(terms, segment);
-      segment = '';
-      i += stop;
-    } else {
-      segment += c;
-      i++;
-    }
-  }
-  addSegment(terms, segment);
-  return terms;
+interface Phrasing {
+  entry: number;
+  terms: Map<string, number>;
+  words: Set<string>;
+  key: string;
+  /** Σ weight × idf of its terms. */
+  weight: number;
 }
 
 interface Posting {
   docs: number[];
-  counts: number[];
-  weight: number;
+  weights: number[];
+  idf: number;
 }
 
-/**
- * Built once per agent (the runtime caches it with the agent bundle) and queried per message: an
- * inverted index, so a query only touches the phrasings that share a term with it.
- */
+interface Query {
+  analysis: Analysis;
+  /** term → weight (before idf); follow-up context terms scaled down. */
+  terms: Map<string, number>;
+  /** Words of the customer's own message: a follow-up's answer must have one of them. */
+  own: Set<string> | null;
+}
+
+/** How a vector similarity becomes a score: real embedding models rarely go below ~0.5 for related text. */
+const VECTOR_FLOOR = 0.5;
+const VECTOR_SHARE = 0.4;
+
 export class KnowledgeIndex {
   private readonly entries: EngineKnowledge[];
-  /** Phrasing → index in `entries`. */
-  private readonly docEntry: number[] = [];
-  /** Phrasing → Σ weight × count of its terms. */
-  private readonly docWeight: number[] = [];
+  private readonly docs: Phrasing[] = [];
   private readonly postings = new Map<string, Posting>();
-  /** Weight factor of a query term no phrasing has: as rare as the rarest known term. */
+  private readonly byKey = new Map<string, number>();
   private readonly unknownIdf: number;
+  private readonly vocabulary: Vocabulary;
 
-  constructor(entries: EngineKnowledge[]) {
+  /** `synonyms`: the admins' groups (first word canonical) added to the built-in lexicon. */
+  constructor(entries: EngineKnowledge[], options: { synonyms?: readonly (readonly string[])[] } = {}) {
     this.entries = entries;
-    const docTerms: Array<Map<string, number>> = [];
+    const extra = options.synonyms ?? [];
+    if (extra.length > 0) addWords(extra.flat());
+    // The admins' groups come first: an agent may read a word differently from the built-in lexicon.
+    const synonyms = extra.length > 0 ? synonymMap([...extra, ...BUILTIN_SYNONYMS]) : BUILTIN_MAP;
+    const storedWords = entries.flatMap((entry) => [entry.question, ...entry.similarQuestions]).flatMap((text) => cut(normalizeForMatch(text)));
+    // The agent's own words are recognised by sound first: its 优惠 beats any lexicon word that sounds alike.
+    const sounds = soundsOf([...storedWords, ...synonyms.keys()]);
+    this.vocabulary = { synonyms, sounds, words: new Set(storedWords) };
+    const entryTerms: Array<Set<string>> = [];
     entries.forEach((entry, entryIndex) => {
-      const phrasings = [entry.question, ...entry.similarQuestions];
       const seen = new Set<string>();
-      for (const phrasing of phrasings) {
-        const key = normalizeForMatch(phrasing);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const terms = tokenize(phrasing);
-        if (terms.size === 0) continue;
-        const doc = docTerms.length;
-        docTerms.push(terms);
-        this.docEntry.push(entryIndex);
-        for (const [term, count] of terms) {
+      const termsOfEntry = new Set<string>();
+      for (const text of [entry.question, ...entry.similarQuestions]) {
+        const analysis = analyze(text, this.vocabulary);
+        if (analysis.terms.size === 0 || seen.has(analysis.key)) continue;
+        seen.add(analysis.key);
+        for (const term of analysis.terms.keys()) termsOfEntry.add(term);
+        const doc = this.docs.length;
+        this.docs.push({ entry: entryIndex, terms: analysis.terms, words: new Set(analysis.words), key: analysis.key, weight: 0 });
+        if (!this.byKey.has(analysis.key)) this.byKey.set(analysis.key, doc);
+        for (const [term, weight] of analysis.terms) {
           let posting = this.postings.get(term);
-          if (!posting) {
-            posting = { docs: [], counts: [], weight: 0 };
-            this.postings.set(term, posting);
-          }
+          if (!posting) this.postings.set(term, (posting = { docs: [], weights: [], idf: 0 }));
           posting.docs.push(doc);
-          posting.counts.push(count);
+          posting.weights.push(weight);
         }
       }
+      entryTerms.push(termsOfEntry);
     });
-    const n = docTerms.length;
-    const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const df = new Map<string, number>();
+    for (const terms of entryTerms) for (const term of terms) df.set(term, (df.get(term) ?? 0) + 1);
+    const n = entries.length;
+    const idf = (count: number) => Math.log(1 + (n - count + 0.5) / (count + 0.5));
     this.unknownIdf = idf(1);
-    for (const [term, posting] of this.postings) {
-      posting.weight = kindWeight(term) * idf(posting.docs.length);
-    }
-    for (const terms of docTerms) {
+    for (const [term, posting] of this.postings) posting.idf = idf(df.get(term) ?? 1);
+    for (const doc of this.docs) {
       let total = 0;
-      for (const [term, count] of terms) total += (this.postings.get(term) as Posting).weight * count;
-      this.docWeight.push(total);
+      for (const [term, weight] of doc.terms) total += weight * (this.postings.get(term) as Posting).idf;
+      doc.weight = total;
     }
   }
 
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** The entry with this id, if indexed. */
+  entryById(knowledgeId: number): EngineKnowledge | undefined {
+    return this.entries.find((entry) => entry.knowledgeId === knowledgeId);
+  }
+
   /** The best entries for a message, best first (ties: smaller id first), scores 0–1, zero scores left out. */
-  search(text: string, limit = 5): KnowledgeHit[] {
-    if (this.docEntry.length === 0 || limit <= 0) return [];
-    const query = tokenize(text);
-    if (query.size === 0) return [];
+  search(text: string, limit = 5, options: SearchOptions = {}): KnowledgeHit[] {
+    if (limit <= 0 || this.docs.length === 0) return [];
+    const query = this.query(text, options.previous);
+    if (query.terms.size === 0) return this.vectorOnly(options.vectorScores, limit);
+    const exact = query.own === null ? this.byKey.get(query.analysis.key) : undefined;
     const matched = new Map<number, number>();
     let queryWeight = 0;
-    for (const [term, count] of query) {
+    for (const [term, weight] of query.terms) {
       const posting = this.postings.get(term);
-      queryWeight += (posting ? posting.weight : kindWeight(term) * this.unknownIdf) * count;
+      queryWeight += weight * (posting ? posting.idf : this.unknownIdf);
       if (!posting) continue;
       for (let k = 0; k < posting.docs.length; k++) {
         const doc = posting.docs[k] as number;
-        const shared = Math.min(count, posting.counts[k] as number) * posting.weight;
+        const shared = Math.min(weight, posting.weights[k] as number) * posting.idf;
         matched.set(doc, (matched.get(doc) ?? 0) + shared);
       }
     }
-    const best = new Map<number, number>();
+    const scored: Array<{ doc: number; score: number }> = [];
     for (const [doc, weight] of matched) {
-      const coverage = weight / (this.docWeight[doc] as number);
-      const precision = weight / queryWeight;
-      const score = Math.min(1, COVERAGE_WEIGHT * coverage + (1 - COVERAGE_WEIGHT) * precision);
-      const entry = this.docEntry[doc] as number;
-      if (score > (best.get(entry) ?? 0)) best.set(entry, score);
+      const phrasing = this.docs[doc] as Phrasing;
+      const coverage = Math.min(1, weight / phrasing.weight);
+      const precision = Math.min(1, weight / queryWeight);
+      scored.push({ doc, score: coverage ** COVERAGE_EXPONENT * precision ** PRECISION_EXPONENT });
     }
+    scored.sort((a, b) => b.score - a.score);
+    const best = new Map<number, number>();
+    if (exact !== undefined) best.set((this.docs[exact] as Phrasing).entry, 1);
+    for (const { doc, score } of scored.slice(0, RERANK)) {
+      const phrasing = this.docs[doc] as Phrasing;
+      const guarded = score * this.guard(query, phrasing);
+      if (guarded > (best.get(phrasing.entry) ?? 0)) best.set(phrasing.entry, guarded);
+    }
+    if (options.vectorScores) mixVectors(best, options.vectorScores, this.entries);
+    return [...best]
+      .filter(([, score]) => score > 0)
+      .map(([entry, score]) => ({ entry: this.entries[entry] as EngineKnowledge, score: Math.round(Math.min(1, score) * 1000) / 1000 }))
+      .sort((a, b) => b.score - a.score || a.entry.knowledgeId - b.entry.knowledgeId)
+      .slice(0, limit);
+  }
+
+  private query(text: string, previous: string | undefined): Query {
+    const analysis = analyze(text, this.vocabulary);
+    if (!previous) return { analysis, terms: analysis.terms, own: null };
+    const before = analyze(previous, this.vocabulary);
+    const terms = new Map(analysis.terms);
+    for (const [term, weight] of before.terms) {
+      if (!terms.has(term)) terms.set(term, weight * CONTEXT_WEIGHT);
+    }
+    return { analysis, terms, own: new Set(analysis.words) };
+  }
+
+  /** 1, or less when the phrasing cannot be what the customer asked. */
+  private guard(query: Query, phrasing: Phrasing): number {
+    let shared = false;
+    let factor = 1;
+    for (const word of query.analysis.words) {
+      if (phrasing.words.has(word)) {
+        shared = true;
+        if (query.analysis.headed.has(word)) factor *= HEADED_FACTOR;
+      } else {
+        // 快递员 where the entry says 快递: the customer's word is a longer, different thing.
+        for (const own of phrasing.words) {
+          if (own.length >= 2 && word.length > own.length && (word.startsWith(own) || word.endsWith(own))) {
+            factor *= HEADED_FACTOR;
+            break;
+          }
+        }
+      }
+    }
+    if (!shared) return 0;
+    // A follow-up is answered by an entry about what the customer just added, not the previous topic.
+    if (query.own && query.own.size > 0 && ![...query.own].some((word) => phrasing.words.has(word))) return 0;
+    return factor;
+  }
+
+  private vectorOnly(vectorScores: ReadonlyMap<number, number> | undefined, limit: number): KnowledgeHit[] {
+    if (!vectorScores) return [];
+    const best = new Map<number, number>();
+    mixVectors(best, vectorScores, this.entries);
     return [...best]
       .map(([entry, score]) => ({ entry: this.entries[entry] as EngineKnowledge, score: Math.round(score * 1000) / 1000 }))
+      .filter((hit) => hit.score > 0)
       .sort((a, b) => b.score - a.score || a.entry.knowledgeId - b.entry.knowledgeId)
       .slice(0, limit);
   }
 }
 
-function kindWeight(term: string): number {
-  return KIND_WEIGHT[term[0] as string] ?? 1;
+/**
+ * Word score and vector similarity together: the vector part can lift an entry the words missed
+ * (a paraphrase without shared words) but never carries more than VECTOR_SHARE of the score.
+ */
+function mixVectors(best: Map<number, number>, vectorScores: ReadonlyMap<number, number>, entries: EngineKnowledge[]): void {
+  entries.forEach((entry, index) => {
+    const cosine = vectorScores.get(entry.knowledgeId);
+    if (cosine === undefined) return;
+    const vector = Math.max(0, (cosine - VECTOR_FLOOR) / (1 - VECTOR_FLOOR));
+    const words = best.get(index) ?? 0;
+    const mixed = Math.max(words, (1 - VECTOR_SHARE) * words + VECTOR_SHARE * vector, vector * (1 - VECTOR_SHARE));
+    if (mixed > 0) best.set(index, mixed);
+  });
 }

@@ -1,5 +1,6 @@
 import { CHAT_MESSAGE_MAX, type ReplyMatchType } from '@acs/shared';
 import { normalizeForMatch, toHalfWidth, TRAILING_PUNCTUATION } from './normalize';
+import { smallTalkOf, smallTalkRuleKind, type SmallTalk } from './smalltalk';
 import type { EngineRule } from './types';
 
 /** Longer regular expressions are refused: they are where catastrophic backtracking hides. */
@@ -152,11 +153,40 @@ function orderRules(rules: EngineRule[]): EngineRule[] {
   return [...rules].sort((a, b) => b.priority - a.priority || a.ruleId - b.ruleId);
 }
 
-/** The first rule, in priority order, that the customer's message matches. */
-export function matchRule(rules: EngineRule[], text: string): EngineRule | null {
+/** Rules by what they answer when that is small talk (a rule answering 「谢谢」 is a thanks rule). */
+const kindCache = new Map<string, SmallTalk | null>();
+
+function ruleKind(rule: EngineRule): SmallTalk | null {
+  const key = `${rule.matchType}\u0000${rule.pattern}`;
+  let kind = kindCache.get(key);
+  if (kind === undefined) {
+    kind = smallTalkRuleKind((text) => matches(rule, normalizeForMatch(text), text));
+    if (kindCache.size >= REGEX_CACHE_MAX) kindCache.clear();
+    kindCache.set(key, kind);
+  }
+  return kind;
+}
+
+/**
+ * The first rule, in priority order, that the customer's message matches. A small-talk rule
+ * (greeting, thanks…) fires only when the whole message is that small talk: `smallTalk` is what
+ * the message is (smalltalk.ts), so 「运费怎么算？谢谢」 is not answered 「不客气」.
+ */
+export function matchRule(rules: EngineRule[], text: string, smallTalk: SmallTalk | null = smallTalkOf(text)): EngineRule | null {
   const bounded = text.slice(0, CHAT_MESSAGE_MAX);
   const normalized = normalizeForMatch(bounded);
   if (normalized.length === 0) return null;
   const halfWidth = toHalfWidth(bounded).trim();
-  return orderRules(rules).find((rule) => matches(rule, normalized, halfWidth)) ?? null;
+  return (
+    orderRules(rules).find((rule) => {
+      if (!matches(rule, normalized, halfWidth)) return false;
+      const kind = ruleKind(rule);
+      return kind === null || kind === smallTalk;
+    }) ?? null
+  );
+}
+
+/** The agent's own rule for this kind of small talk (its greeting rule for 「嗨嗨」), in priority order. */
+export function smallTalkRule(rules: EngineRule[], smallTalk: SmallTalk): EngineRule | null {
+  return orderRules(rules).find((rule) => ruleKind(rule) === smallTalk) ?? null;
 }

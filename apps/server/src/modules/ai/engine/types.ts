@@ -95,6 +95,14 @@ export type TurnPlan = (
   next: Pick<TurnState, 'failures' | 'leadAskedTurn' | 'leadDeclined'> & { leadAsks: number };
 };
 
+/** What the conversation said just before this message. */
+export interface TurnContext {
+  /** The customer's previous message: a short follow-up (「那大码呢」「周末呢」) is read with its topic. */
+  previous?: { text: string };
+  /** The entries the last AI message offered as 「您是想问」, in order: 「2」 picks the second. */
+  offered?: number[];
+}
+
 export interface TurnInput {
   agent: EngineAgent;
   /** Enabled rules, any order (the engine orders by priority, then id). */
@@ -110,4 +118,7 @@ export interface TurnInput {
   variables: Record<string, string>;
   /** Clock (ms since epoch). */
   now: number;
+  context?: TurnContext;
+  /** Cosine similarity per knowledge id of the message's embedding (the embeddings path), when the provider has one. */
+  vectorScores?: ReadonlyMap<number, number>;
 }

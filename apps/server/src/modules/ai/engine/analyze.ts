@@ -1,0 +1,156 @@
+import { CHAT_MESSAGE_MAX } from '@acs/shared';
+import { CHATTER_WORDS, HEAD_SUFFIXES, normalizeWord, STOP_WORDS } from './lexicon';
+import { isCjk, normalizeForMatch } from './normalize';
+import { cut, pinyinOf } from './segment';
+
+/**
+ * What retrieval compares of a text: its words, each read through the synonym groups (包邮 → 运费),
+ * and the pinyin of neighbouring characters, which meet across homophone typos (优慧 ~ 优惠) and
+ * words the segmenter cut differently on the two sides.
+ *
+ * Term keys: `w:` a word (canonical form), `p:` a pinyin pair, `c:` a character. Weights before
+ * idf: a word 1, a chit-chat word CHATTER_WEIGHT, a pinyin pair PAIR_WEIGHT and a character
+ * CHAR_WEIGHT of their word's weight.
+ */
+
+const CHATTER_WEIGHT = 0.45;
+const PAIR_WEIGHT = 0.4;
+const CHAR_WEIGHT = 0.2;
+/** Digits say little on their own (15 in 「iphone 15」 does, 2 in 「2个」 does not). */
+const NUMBER_WEIGHT = 0.5;
+
+export interface Analysis {
+  /** term → summed weight (before idf). */
+  terms: Map<string, number>;
+  /** Canonical content words in order (no stop words). */
+  words: string[];
+  /** Words the customer glued a head character to (快递 in 快递员): the entry's sense of them is not asked. */
+  headed: Set<string>;
+  /** The content words joined: two texts with the same key ask the same thing. */
+  key: string;
+}
+
+function addTerm(terms: Map<string, number>, term: string, weight: number): void {
+  terms.set(term, (terms.get(term) ?? 0) + weight);
+}
+
+/** Tokens of a text with their canonical word and whether they are chit-chat. */
+interface Token {
+  surface: string;
+  word: string;
+  weight: number;
+}
+
+/** How an index reads words: synonym groups, and words known by their sound for typo repair. */
+export interface Vocabulary {
+  /** word → the word it is read as (built-in and the agent's own groups). */
+  synonyms: ReadonlyMap<string, string>;
+  /** toneless pinyin of a known word (lexicon and the agent's stored questions) → that word. */
+  sounds: ReadonlyMap<string, string>;
+  /** Words of the agent's stored questions: never «repaired» into something else. */
+  words: ReadonlySet<string>;
+}
+
+const soundOf = (word: string): string => [...word].map(pinyinOf).join('');
+
+/** Known words by sound; a sound two different words share is left out (it would guess). */
+export function soundsOf(words: Iterable<string>, into = new Map<string, string>()): Map<string, string> {
+  const clashes = new Set<string>();
+  for (const word of words) {
+    if (word.length < 2 || word.length > 4 || ![...word].every(isCjk)) continue;
+    const sound = soundOf(word);
+    const known = into.get(sound);
+    if (known === undefined && !clashes.has(sound)) into.set(sound, word);
+    else if (known !== undefined && known !== word) {
+      into.delete(sound);
+      clashes.add(sound);
+    }
+  }
+  return into;
+}
+
+/**
+ * A window of 2–4 characters over neighbouring pieces that sounds like a known word it is not
+ * (优|慧 for 优惠, 开发|漂 for 开发票, 大妈 for 大码) is read as that word. Pieces that are themselves
+ * known words are kept, and so are windows that would split a piece.
+ */
+function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, known: (word: string) => boolean): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    let taken = 0;
+    // Longest window first: 开发漂 before 开发.
+    for (let j = Math.min(pieces.length, i + 4); j > i && taken === 0; j--) {
+      const window = pieces.slice(i, j).join('');
+      if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || known(window)) continue;
+      const word = sounds.get(window.split('').map(pinyinOf).join(''));
+      if (word !== undefined && word !== window) {
+        out.push(word);
+        taken = j - i;
+      }
+    }
+    if (taken === 0) {
+      out.push(pieces[i] as string);
+      taken = 1;
+    }
+    i += taken;
+  }
+  return out;
+}
+
+export function analyze(text: string, vocabulary: Vocabulary): Analysis {
+  const { synonyms } = vocabulary;
+  const prepared = normalizeForMatch(text.slice(0, CHAT_MESSAGE_MAX));
+  const terms = new Map<string, number>();
+  const words: string[] = [];
+  const headed = new Set<string>();
+  /** Runs of neighbouring content tokens: pinyin pairs never cross a stop word. */
+  const runs: Token[][] = [[]];
+  const pieces = repairTypos(cut(prepared), vocabulary.sounds, (word) => synonyms.has(word) || vocabulary.words.has(word));
+  for (let i = 0; i < pieces.length; i++) {
+    const surface = normalizeWord(pieces[i] as string);
+    if (!surface) continue;
+    if (STOP_WORDS.has(surface)) {
+      runs.push([]);
+      continue;
+    }
+    const next = pieces[i + 1];
+    const word = synonyms.get(surface) ?? surface;
+    if (!isCjk(surface[0] as string)) {
+      // 「iphone15」 and 「iPhone 15」 are the same words.
+      for (const part of word.match(/[a-z]+|\d+|[^a-z\d]+/g) ?? []) {
+        addTerm(terms, `w:${part}`, /^\d+$/.test(part) ? NUMBER_WEIGHT : 1);
+        words.push(part);
+      }
+      runs.push([]);
+      continue;
+    }
+    // 快递 + 员: a single head character right after a word turns it into something else.
+    if (surface.length >= 2 && next !== undefined && next.length === 1 && HEAD_SUFFIXES.has(next)) headed.add(word);
+    const weight = CHATTER_WORDS.has(surface) || CHATTER_WORDS.has(word) ? CHATTER_WEIGHT : 1;
+    addTerm(terms, `w:${word}`, weight);
+    words.push(word);
+    (runs[runs.length - 1] as Token[]).push({ surface, word, weight });
+  }
+  for (const run of runs) addPinyinPairs(terms, run);
+  return { terms, words, headed, key: words.join('|') };
+}
+
+/**
+ * Pinyin pairs along each run of content words, and the single characters at a low weight: where
+ * the two sides were segmented differently (实木床 → 实|木床, 床多少钱 → 床|多少钱, 几号发工资 →
+ * 几号|发工资 while 工资几号发 → 工资|几号|发) these still meet. They follow what the customer typed;
+ * synonyms meet through the words.
+ */
+function addPinyinPairs(terms: Map<string, number>, run: Token[]): void {
+  const chars: Array<{ char: string; weight: number }> = [];
+  for (const token of run) {
+    for (const char of token.surface) if (isCjk(char)) chars.push({ char, weight: token.weight });
+  }
+  for (let k = 0; k < chars.length; k++) {
+    const { char, weight } = chars[k] as { char: string; weight: number };
+    addTerm(terms, `c:${char}`, weight * CHAR_WEIGHT);
+    const next = chars[k + 1];
+    if (next) addTerm(terms, `p:${pinyinOf(char)}${pinyinOf(next.char)}`, Math.min(weight, next.weight) * PAIR_WEIGHT);
+  }
+}
