@@ -4,6 +4,7 @@ import { openAppDatabase } from './db/open';
 import { MemoryKv, RedisKv, type KvStore } from './infra/kv';
 import { MemoryPubSub, RedisPubSub, type PubSub } from './infra/pubsub';
 import { buildApp } from './app';
+import { warmSegmenter } from './modules/ai/engine/segment';
 import { gracefulShutdown } from './shutdown';
 
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
   const onPubSubError = (err: unknown) => app.log.error({ err }, 'live event delivery failed');
   const pubsub: PubSub = config.redisUrl ? await RedisPubSub.connect(config.redisUrl, { onError: onPubSubError }) : new MemoryPubSub(onPubSubError);
   const app = await buildApp({ config, database, kv, pubsub, now: Date.now });
+  // The segmenter's dictionary loads once (about a second) here rather than in the first customer's turn.
+  warmSegmenter();
 
   const shutdown = gracefulShutdown(app, { resources: [pubsub, kv, database] });
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -15,7 +15,9 @@ import { userRoutes } from './system/user/routes';
 import { modelRoutes } from './ai/model/routes';
 import { agentRoutes } from './ai/agent/routes';
 import { replyRoutes } from './ai/reply/routes';
+import { unknownRoutes } from './ai/unknown/routes';
 import { variableRoutes } from './ai/variable/routes';
+import { synonymRoutes } from './ai/synonym/routes';
 import { debugRoutes } from './ai/debug/routes';
 import { chatRoutes } from './ai/chat/routes';
 import { conversationRoutes } from './ai/conversation/routes';
@@ -52,7 +54,9 @@ export const apiModules: FastifyPluginAsync[] = [
   modelRoutes,
   agentRoutes,
   replyRoutes,
+  unknownRoutes,
   variableRoutes,
+  synonymRoutes,
   debugRoutes,
   chatRoutes,
   conversationRoutes,

@@ -67,12 +67,36 @@ describe.each(modes)('captureLead (%s)', (_name, postgres) => {
     const conv = await conversation();
     const first = await capture(conv, [field('phone', '13811110002')]);
     const again = await capture({ ...conv, customerId: first.customerId }, [field('name', '孙七'), field('phone', '13811110099')]);
-    // The second phone finds nobody; the identity finds the customer, whose phone stays.
+    // The second phone finds nobody; the identity finds the customer, whose phone stays; the new one is the alternate.
     expect(again.customerId).toBe(first.customerId);
-    expect(await customer(first.customerId)).toMatchObject({ name: '孙七', phone: '13811110002' });
+    expect(await customer(first.customerId)).toMatchObject({ name: '孙七', phone: '13811110002', phoneAlt: '13811110099' });
     const leads = await leadsOf(first.customerId);
     expect(leads).toHaveLength(1);
     expect(leads[0].fields.map((f) => f.value)).toEqual(['13811110002', '孙七', '13811110099']);
+  });
+
+  it('keeps two numbers of one message: the first as the phone, the second as the alternate', async () => {
+    const conv = await conversation();
+    const r = await capture(conv, [
+      field('phone', '13911110020'),
+      field('phone', '139****0021', { masked: true }),
+      field('phone', '150 1111 0022'),
+    ]);
+    expect(await customer(r.customerId)).toMatchObject({ phone: '13911110020', phoneAlt: '15011110022', phoneMasked: '139****0021' });
+    const [lead] = await leadsOf(r.customerId);
+    expect(lead).toMatchObject({ phone: '13911110020' });
+    expect(lead.fields.filter((f) => f.field === 'phone' && !f.masked).map((f) => f.value)).toEqual(['13911110020', '150 1111 0022']);
+
+    // A filled alternate stays; the primary is never replaced.
+    await capture({ ...conv, customerId: r.customerId }, [field('phone', '13911110020'), field('phone', '18611110023')]);
+    expect(await customer(r.customerId)).toMatchObject({ phone: '13911110020', phoneAlt: '15011110022' });
+  });
+
+  it('leaves the alternate empty when the same number comes again', async () => {
+    const conv = await conversation();
+    const r = await capture(conv, [field('phone', '13711110024'), field('phone', '137 1111 0024')]);
+    await capture({ ...conv, customerId: r.customerId }, [field('phone', '+86 13711110024')]);
+    expect(await customer(r.customerId)).toMatchObject({ phone: '13711110024', phoneAlt: '' });
   });
 
   it('starts a new lead once the earlier one is closed', async () => {

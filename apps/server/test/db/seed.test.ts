@@ -17,11 +17,11 @@ const expectedCounts: [string, PgTable, number][] = [
   ['sys_user', s.sysUser, 2],
   ['sys_post', s.sysPost, 4],
   ['sys_role', s.sysRole, 2],
-  ['sys_menu', s.sysMenu, 138],
+  ['sys_menu', s.sysMenu, 144],
   ['sys_user_role', s.sysUserRole, 2],
   ['sys_user_post', s.sysUserPost, 2],
   ['sys_role_dept', s.sysRoleDept, 3],
-  ['sys_role_menu', s.sysRoleMenu, 138],
+  ['sys_role_menu', s.sysRoleMenu, 144],
   ['sys_dict_type', s.sysDictType, 10],
   ['sys_dict_data', s.sysDictData, 29],
   ['sys_config', s.sysConfig, 13],
@@ -71,7 +71,7 @@ function seedSuite(postgres: boolean) {
     const ids = new Set(menus.map((m) => m.menuId));
     expect(menus.filter((m) => m.parentId !== 0 && !ids.has(m.parentId))).toEqual([]);
     const byType = (t: string) => menus.filter((m) => m.menuType === t).length;
-    expect([byType('M'), byType('C'), byType('F')]).toEqual([4 + 1 + 1, 19 + 5 + 4, 61 + 19 + 2 + 22]);
+    expect([byType('M'), byType('C'), byType('F')]).toEqual([4 + 1 + 1, 19 + 6 + 4, 61 + 19 + 2 + 5 + 22]);
     const roots = menus.filter((m) => m.parentId === 0).sort((a, b) => a.orderNum - b.orderNum);
     expect(roots.map((m) => [m.menuName, m.path, m.isFrame])).toEqual([
       ['AI客服', 'ai', 1],

@@ -201,3 +201,54 @@ describe('migration 0006: the 客户 menus, 客服数据 and the lead parameters
     expect(Object.fromEntries(stages.map((r) => [r.id, r.stage]))).toEqual({ [withPhone.customerId]: 'lead', [visitor.customerId]: 'visitor' });
   });
 });
+
+/** 0008's data statements (its tables and columns exist already in a test database). */
+const synonymData = readFileSync(path.join(MIGRATIONS_DIR, '0008_retrieval_synonyms_unknown.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.trim())
+  .filter((statement) => /^(--[^\n]*\n)*(update|with|select|insert)/i.test(statement));
+
+const SYNONYM_MENU_IDS = sql`(${s.sysMenu.menuId} = 2006 or ${s.sysMenu.menuId} between 2060 and 2064)`;
+
+describe('migration 0008: the 同义词 menus reach installs seeded before them', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const synonymMenus = async () => (await database.db.select({ n: count() }).from(s.sysMenu).where(SYNONYM_MENU_IDS))[0].n;
+  const granted = async () =>
+    (
+      await database.db
+        .select({ n: count() })
+        .from(s.sysRoleMenu)
+        .where(and(eq(s.sysRoleMenu.roleId, 2), sql`(${s.sysRoleMenu.menuId} = 2006 or ${s.sysRoleMenu.menuId} between 2060 and 2064)`))
+    )[0].n;
+  const forget = async () => {
+    await database.db.delete(s.sysRoleMenu).where(sql`(${s.sysRoleMenu.menuId} = 2006 or ${s.sysRoleMenu.menuId} between 2060 and 2064)`);
+    await database.db.delete(s.sysMenu).where(SYNONYM_MENU_IDS);
+  };
+  const run = async () => {
+    for (const statement of synonymData) await database.db.execute(sql.raw(statement));
+  };
+
+  it('adds 同义词 and its buttons once under AI客服 and grants them to 普通角色', async () => {
+    expect(await synonymMenus()).toBe(6);
+    await forget();
+    await run();
+    await run();
+    expect(await synonymMenus()).toBe(6);
+    expect(await granted()).toBe(6);
+    const [menu] = await database.db.select().from(s.sysMenu).where(eq(s.sysMenu.menuId, 2006));
+    expect(menu).toMatchObject({ menuName: '同义词', parentId: 2000, component: 'ai/synonym/index', perms: 'ai:synonym:list' });
+  });
+
+  it('leaves an install alone whose own menu took one of the ids', async () => {
+    await forget();
+    await database.db.insert(s.sysMenu).values({ menuId: 2062, menuName: '自建菜单', menuType: 'M', createBy: 'admin' });
+    await run();
+    expect(await synonymMenus()).toBe(1);
+    expect(await granted()).toBe(0);
+  });
+});

@@ -95,7 +95,7 @@ describe('graceful shutdown', () => {
     const agentId = await createAgent(t, { providerId: await addProvider(t, fake.baseUrl, fake.apiKey, 5000), model: 'fake-slow' });
     const v = await visitor(t, agentId);
     const asked = fake.requests.length;
-    expect((await v.send('在吗')).code).toBe(200);
+    expect((await v.send('帮我看看这个')).code).toBe(200);
     await expect.poll(() => fake.requests.length).toBe(asked + 1);
 
     const storedAtClose: Array<{ sender: string; content: string }> = [];
@@ -108,8 +108,8 @@ describe('graceful shutdown', () => {
     };
     await gracefulShutdown(app, { resources: [db], exit: (code) => exits.push(code) })('SIGTERM');
     expect(storedAtClose).toEqual([
-      { sender: 'customer', content: '在吗' },
-      { sender: 'ai', content: '你好，在吗' },
+      { sender: 'customer', content: '帮我看看这个' },
+      { sender: 'ai', content: '你好，帮我看看这个' },
     ]);
     expect(exits).toEqual([0]);
   });

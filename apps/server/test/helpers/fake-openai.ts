@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -15,6 +16,32 @@ export const FAKE_OPENAI_KEY = 'sk-fake-openai-test-0001';
  * - fake-badjson: a data line that is not JSON.
  */
 export const FAKE_MODELS = ['fake-echo', 'fake-slow', 'fake-hang', 'fake-error', 'fake-ratelimit', 'fake-nousage', 'fake-fragmented', 'fake-badjson'];
+
+/** What a grounded model answers when its references hold nothing (engine/prompt.ts NO_ANSWER_MARKER, repeated so the fake stays independent). */
+const NO_ANSWER = '[[无法回答]]';
+
+/**
+ * Also answered, though not listed by GET /models (whose count the model screen's e2e checks):
+ * - chat fake-rag: the answer of the first reference in the system prompt (「[1] 问：…\n答：…」), else NO_ANSWER;
+ * - chat fake-noanswer: NO_ANSWER, streamed in pieces;
+ * - embeddings fake-embed: deterministic vectors (see fakeEmbedding); fake-embed-error: HTTP 500;
+ *   fake-embed-short: one embedding fewer than inputs; fake-embed-ragged: the second one narrower;
+ *   fake-embed-nan: a value that is not a number.
+ */
+export const FAKE_EMBED_DIMS = 64;
+
+/**
+ * A bag of the text's character bigrams (single characters for one-character texts) hashed into
+ * FAKE_EMBED_DIMS dimensions, normalised: texts sharing bigrams point the same way, as with a real model.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const chars = [...text.replace(/\s+/g, '')];
+  const grams = chars.length < 2 ? chars : chars.slice(1).map((c, i) => chars[i] + c);
+  const v = new Array<number>(FAKE_EMBED_DIMS).fill(0);
+  for (const g of grams) v[createHash('sha256').update(g).digest().readUInt32BE(0) % FAKE_EMBED_DIMS] += 1;
+  const norm = Math.hypot(...v) || 1;
+  return v.map((x) => x / norm);
+}
 
 export interface FakeRequest {
   path: string;
@@ -63,10 +90,20 @@ function pieces(text: string): string[] {
   return out;
 }
 
+function replyOf(body: ChatBody): string {
+  const messages = body.messages ?? [];
+  if (body.model === 'fake-noanswer') return NO_ANSWER;
+  if (body.model === 'fake-rag') {
+    const system = messages.find((m) => m.role === 'system')?.content ?? '';
+    return /\[1\] 问：[^\n]*\n答：([^\n]*)/.exec(system)?.[1] ?? NO_ANSWER;
+  }
+  const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  return `你好，${lastUser}`;
+}
+
 function chatEvents(body: ChatBody, withUsage: boolean): string[] {
   const model = body.model ?? '';
-  const lastUser = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const reply = `你好，${lastUser}`;
+  const reply = replyOf(body);
   const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model };
   const events: object[] = [
     { ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
@@ -101,6 +138,8 @@ async function streamChat(res: ServerResponse, body: ChatBody): Promise<void> {
     case 'fake-slow':
     case 'fake-nousage':
     case 'fake-fragmented':
+    case 'fake-rag':
+    case 'fake-noanswer':
       break;
     default:
       return sendJson(res, 404, apiError(`The model \`${model}\` does not exist`, 'invalid_request_error', 'model_not_found'));
@@ -122,6 +161,29 @@ async function streamChat(res: ServerResponse, body: ChatBody): Promise<void> {
     }
   }
   res.end();
+}
+
+interface EmbeddingsBody {
+  model?: string;
+  input?: unknown;
+}
+
+function embeddings(res: ServerResponse, body: EmbeddingsBody): void {
+  const input = Array.isArray(body.input) ? body.input.map(String) : typeof body.input === 'string' ? [body.input] : null;
+  if (!input) return sendJson(res, 400, apiError('input is required', 'invalid_request_error', 'bad_input'));
+  const model = body.model ?? '';
+  if (model === 'fake-embed-error') return sendJson(res, 500, apiError('The server had an error.', 'server_error', 'internal_error'));
+  if (!model.startsWith('fake-embed')) return sendJson(res, 404, apiError(`The model \`${model}\` does not exist`, 'invalid_request_error', 'model_not_found'));
+  let vectors: unknown[][] = input.map(fakeEmbedding);
+  if (model === 'fake-embed-short') vectors = vectors.slice(1);
+  if (model === 'fake-embed-ragged' && vectors.length > 1) vectors[1] = vectors[1].slice(1);
+  if (model === 'fake-embed-nan') vectors[0][0] = 'NaN';
+  sendJson(res, 200, {
+    object: 'list',
+    model,
+    data: vectors.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+    usage: { prompt_tokens: input.join('').length, total_tokens: input.join('').length },
+  });
 }
 
 /** An OpenAI-compatible server on 127.0.0.1 (random port) for tests, e2e and benchmarks; it records every request. */
@@ -151,6 +213,10 @@ export async function startFakeOpenAI(opts: { apiKey?: string } = {}): Promise<F
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         if (body === null || typeof body !== 'object') return sendJson(res, 400, apiError('Invalid JSON body', 'invalid_request_error', 'bad_json'));
         return streamChat(res, body as ChatBody);
+      }
+      if (req.method === 'POST' && path === '/v1/embeddings') {
+        if (body === null || typeof body !== 'object') return sendJson(res, 400, apiError('Invalid JSON body', 'invalid_request_error', 'bad_json'));
+        return embeddings(res, body as EmbeddingsBody);
       }
       return sendJson(res, 404, apiError(`Unknown path ${path}`, 'invalid_request_error', 'not_found'));
     })().catch((err: unknown) => {

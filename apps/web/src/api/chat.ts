@@ -16,6 +16,8 @@ export interface ChatMessage {
   content: string;
   /** The AI's lead question: the page offers the contact card under it. */
   asksContact?: boolean;
+  /** A clarify message's candidate questions (「您是想问」): the page offers them as quick replies. */
+  suggestions?: string[];
   createTime: string;
   /** On a live event: the streamed draft (delta tempId) this stored message completes. */
   tempId?: string;

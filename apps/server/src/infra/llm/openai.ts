@@ -39,7 +39,7 @@ export interface ListModelsOptions {
 /** More than any chat reply or model list; a server sending more is not a model service. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const endpoint = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
+export const endpoint = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
 
 // Han, kana, hangul and full-width forms: about one token each in current tokenizers.
 const WIDE_CHARS = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/g;
@@ -56,9 +56,9 @@ const estimatePrompt = (messages: ChatMessage[]) => messages.reduce((n, m) => n 
 /**
  * One HTTP exchange with a provider through the outbound guard: an abort controller fed by the caller's
  * signal and by a timer that runs only while we wait on the provider (not while the consumer handles
- * what we yielded).
+ * what we yielded). Shared by every endpoint of the provider (chat, models, embeddings).
  */
-class Call {
+export class Call {
   readonly controller = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private timedOut = false;
@@ -114,6 +114,16 @@ class Call {
     );
     if (!res.ok) throw httpError(res.status);
     return res;
+  }
+
+  /** The whole body as JSON (bounded by the guard's body cap); anything else is a bad response. */
+  async json(res: Awaited<ReturnType<Call['fetch']>>): Promise<unknown> {
+    const body = await this.wait(() => res.text());
+    try {
+      return JSON.parse(body);
+    } catch {
+      throw badResponseError();
+    }
   }
 
   end(): void {
@@ -222,14 +232,7 @@ export async function listModels(opts: ListModelsOptions): Promise<string[]> {
   const call = new Call(opts);
   try {
     const res = await call.fetch(endpoint(opts.baseUrl, '/models'), { method: 'GET', headers: { accept: 'application/json' } });
-    const body = await call.wait(() => res.text());
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      throw badResponseError();
-    }
-    const data = (parsed as { data?: unknown } | null)?.data;
+    const data = ((await call.json(res)) as { data?: unknown } | null)?.data;
     if (!Array.isArray(data)) throw badResponseError();
     const ids = data.map((m: unknown) => textOf((m as { id?: unknown } | null)?.id)).filter(Boolean);
     return [...new Set(ids)].sort();

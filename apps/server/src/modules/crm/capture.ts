@@ -56,6 +56,8 @@ export interface CaptureResult {
 
 interface Keys {
   phone: string | null;
+  /** Every distinct real phone, in the order given (「打139…或者150…都行」): the first is `phone`. */
+  phones: string[];
   phoneMasked: string | null;
   wechat: string | null;
   name: string | null;
@@ -69,8 +71,12 @@ function keysOf(fields: CapturedField[]): Keys {
     }
     return null;
   };
+  const phones = [...new Set(fields.flatMap((f) => (f.field === 'phone' && !f.masked ? [normalizeMobile(f.value)] : [])))].filter(
+    (p): p is string => p !== null,
+  );
   return {
-    phone: first((f) => (f.field === 'phone' && !f.masked ? normalizeMobile(f.value) : null)),
+    phone: phones[0] ?? null,
+    phones,
     phoneMasked: first((f) => (f.field === 'phone' && f.masked ? f.value.trim() : null)),
     wechat: first((f) => (f.field === 'wechat' ? f.value.trim() : null)),
     name: first((f) => (f.field === 'name' ? f.value.trim().slice(0, 50) : null)),
@@ -218,7 +224,7 @@ function placeCapture(
  * Files captured lead fields under a customer and a lead, in one transaction:
  * the customer is found by normalised phone, then WeChat (any case), then the platform identity of
  * the conversation, else created (source = the identity platform); the identity is attached to it; empty fields
- * are filled (a masked phone only ever goes to phone_masked). A lead exists once a real phone or a
+ * are filled (a masked phone only ever goes to phone_masked; a second distinct phone to phone_alt). A lead exists once a real phone or a
  * WeChat is known: the fields go into the customer's open lead, or a duplicate of it, or a new lead
  * ('new'), as placeCapture decides with `duplicateWindowHours` (crm.lead.duplicateWindowHours).
  * The conversation is linked to the customer. Publishing the change and announcing the assignment
@@ -263,9 +269,11 @@ export async function captureLead(
       phoneMasked: customer.phoneMasked || keys.phoneMasked || '',
       wechat: customer.wechat || keys.wechat || '',
     };
+    // A second number the customer gave (now or later) is kept beside the first, not dropped.
+    const phoneAlt = customer.phoneAlt || keys.phones.find((p) => p !== filled.phone) || '';
     await tx
       .update(crmCustomer)
-      .set({ ...filled, lastSeenTime: at, ...(customerCreated ? {} : { updateBy: 'system', updateTime: at }) })
+      .set({ ...filled, phoneAlt, lastSeenTime: at, ...(customerCreated ? {} : { updateBy: 'system', updateTime: at }) })
       .where(eq(crmCustomer.customerId, customerId));
 
     if (conv.conversationId !== null && conv.customerId !== customerId) {

@@ -41,7 +41,7 @@ interface AgentJson {
   fallbackReply: string;
   welcomeMessage: string;
   quickQuestions: string[];
-  leadGoal: { enabled: boolean; fields: string[]; askAfterTurns: number };
+  leadGoal: { enabled: boolean; fields: string[]; match?: string; askAfterTurns: number };
   handoff: typeof DEFAULT_HANDOFF;
   publishedTime: string | null;
   channels: { accountId: number; platform: string; name: string; status: string }[];
@@ -197,7 +197,10 @@ describe('create and edit', () => {
         [{ leadGoal: { ...goal, thanksText: '' } }, '留资感谢语不能为空'],
         [{ leadGoal: { ...goal, askAfterTurns: 0 } }, '询问留资的对话轮次取值范围为1~20'],
         [{ leadGoal: { ...goal, askAfterTurns: 21 } }, '询问留资的对话轮次取值范围为1~20'],
-        [{ knowledgeThreshold: 1.5 }, '知识库匹配阈值取值范围为0~1'],
+        [{ leadGoal: { ...goal, match: 'either' } }, '留资目标条件只能是全部填写或任填其一'],
+        [{ knowledgeThreshold: 1.5 }, '直接回答阈值取值范围为0~1'],
+        [{ clarifyThreshold: -0.1 }, '澄清阈值取值范围为0~1'],
+        [{ knowledgeThreshold: 0.4, clarifyThreshold: 0.6 }, '澄清阈值不能大于直接回答阈值'],
         [{ systemPrompt: '长'.repeat(4001) }, '系统提示词长度不能超过4000个字符'],
         [{ welcomeMessage: '长'.repeat(1001) }, '欢迎语长度不能超过1000个字符'],
         [{ fallbackReply: '长'.repeat(1001) }, '兜底回复长度不能超过1000个字符'],
@@ -215,6 +218,15 @@ describe('create and edit', () => {
       leadGoal: { ...goal, enabled: false, fields: [], askText: '', thanksText: '' },
     });
     expect((await getAgent(id)).name).toBe('宽松客服');
+  });
+
+  it('saves the lead goal\'s 完成条件 (any of / all of) and keeps it on later edits', async () => {
+    const id = await createAgent(t, admin, { name: '任填客服', leadGoal: { ...goal, fields: ['phone', 'wechat'], match: 'any' } });
+    expect((await getAgent(id)).leadGoal).toMatchObject({ fields: ['phone', 'wechat'], match: 'any' });
+    expect((await req('PUT', '/ai/agent', { agentId: id, name: '任填客服改名' })).code).toBe(200);
+    expect((await getAgent(id)).leadGoal).toMatchObject({ match: 'any' });
+    expect((await req('PUT', '/ai/agent', { agentId: id, name: '任填客服改名', leadGoal: { ...goal, fields: ['phone', 'wechat'], match: 'all' } })).code).toBe(200);
+    expect((await getAgent(id)).leadGoal).toMatchObject({ match: 'all' });
   });
 
   it('takes a provider only when it is enabled, and a model only from its list', async () => {

@@ -181,7 +181,7 @@ describe('model answers on the stream', () => {
     const v = await visitor(t, id);
     const s = await stream(v.conversationId, v.session.visitorToken);
     await s.waitFor((e) => e.event === 'status');
-    await v.send('你好');
+    await v.send('帮我看看这个');
     await s.waitFor((e) => e.event === 'delta');
     const admin = await loginAs(t.app, 'admin', 'admin123');
     await call(t.app, { method: 'POST', url: `${API}/ai/conversation/${v.conversationId}/takeover`, headers: admin.headers });
@@ -203,7 +203,7 @@ describe('model answers on the stream', () => {
     const v = await visitor(t, id);
     const s = await stream(v.conversationId, v.session.visitorToken);
     await s.waitFor((e) => e.event === 'status');
-    await v.send('你好');
+    await v.send('帮我看看这个');
     const reply = await s.waitFor(isMessage((m) => m.sender === 'ai'));
     expect(reply.data).toMatchObject({ content: '抱歉，我暂时无法回答。' });
     const [, ai] = await messagesOf(v.conversationId);

@@ -57,7 +57,7 @@ describe('debug chat', () => {
     expect(first.data.turn.replies).toEqual([expect.objectContaining({ seq: 2, sender: 'ai', content: '每月99元。', hit: expect.objectContaining({ type: 'rule', id: ruleId }) })]);
     expect(first.data.turn.replies[0].latencyMs).toBeGreaterThanOrEqual(0);
 
-    const second = await debug(agentId, { conversationId: first.data.conversationId, content: '你好' });
+    const second = await debug(agentId, { conversationId: first.data.conversationId, content: '帮我看看这个' });
     expect(second.data.conversationId).toBe(first.data.conversationId);
     expect(second.data.turn.customer.seq).toBe(3);
     expect(second.data.turn.replies[0].hit?.type).toBe('fallback');

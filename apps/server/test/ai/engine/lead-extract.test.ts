@@ -58,6 +58,24 @@ const CASES: Array<[string, Expected, LeadField[]?]> = [
   ['快递员电话13800138000', ['phone=13800138000']],
   ['138001380001', []],
   ['三个一百元的', []],
+  // Dotted numbers: a phone only in its own 3-4-4 shape, never a version.
+  ['升级到 v15.9.2345.6789 后闪退', []],
+  ['升级到15.9.2345.6789后闪退', []],
+  ['版本 8.0.13800138000', []],
+  ['v1.3800.1380.00', []],
+  ['app版本号 13.8.0013.8000 打不开', []],
+  ['build 15.0.1234.5678 闪退', []],
+  ['ver 138.0013.8000', []],
+  ['我用的 Chrome 139.0.7258.128', []],
+  ['电脑序列号 138-0013-8000 保修吗', []],
+  ['升级到v8.0.49后闪退，我电话13800001111', ['phone=13800001111']],
+  ['iOS 17.5.1 我电话138.0013.8000', ['phone=13800138000']],
+  ['付了138. 13800138000是我电话', ['phone=13800138000']],
+  // Two numbers: both.
+  ['打13900001111或者15000002222都行', ['phone=13900001111', 'phone=15000002222']],
+  ['138 1111 2222 / 139 3333 4444 任意一个', ['phone=13811112222', 'phone=13933334444']],
+  ['电话15811112222 备用 13522223333', ['phone=15811112222', 'phone=13522223333']],
+  ['电话13812345678.13912345678', ['phone=13812345678', 'phone=13912345678']],
   // WeChat ids need a cue word.
   ['微信：zhang_san88', ['wechat=zhang_san88']],
   ['加我vx Lily-2023', ['wechat=Lily-2023']],
@@ -82,6 +100,18 @@ const CASES: Array<[string, Expected, LeadField[]?]> = [
   ['微信号码13800138000', ['phone=13800138000', 'wechat=13800138000']],
   ['我的vx和手机一样 13800138000', ['phone=13800138000', 'wechat=13800138000']],
   ['5v电源 abcdef1', []],
+  // 「搜」: how to find the id on WeChat.
+  ['微信搜 abc_2020 加我', ['wechat=abc_2020']],
+  ['vx搜一下 abc_2020', ['wechat=abc_2020']],
+  ['搜微信号abc_2020', ['wechat=abc_2020']],
+  ['微信号搜 momo_1122 就行', ['wechat=momo_1122']],
+  ['去微信上搜：luna_9527', ['wechat=luna_9527']],
+  ['微信搜一下就有', []],
+  ['加个v吧 kiki_0707', ['wechat=kiki_0707']],
+  ['加v信 miss_chen0101', ['wechat=miss_chen0101']],
+  ['电话微信都是 18677778888', ['phone=18677778888', 'wechat=18677778888']],
+  ['号码 13344446666（微信同）', ['phone=13344446666', 'wechat=13344446666']],
+  ['微信同步不了，电话13344446666', ['phone=13344446666']],
   // Names.
   ['我叫张三', ['name=张三']],
   ['我叫张三，电话13800138000', ['name=张三', 'phone=13800138000']],
@@ -101,6 +131,11 @@ const CASES: Array<[string, Expected, LeadField[]?]> = [
   ['王女士，想问下沙发有现货吗', ['name=王女士']],
   ['谢谢张先生', []],
   ['我是张总介绍来的', []],
+  ['电话18912340000 找王先生', ['name=王先生', 'phone=18912340000']],
+  ['我找王先生', []],
+  ['就叫我小张吧 18600007777', ['name=小张', 'phone=18600007777']],
+  ['叫我老王就好', ['name=老王']],
+  ['叫我小心点', []],
   ['我想买张床', []],
   ['李宁的鞋有吗', []],
   ['我叫了外卖', []],
@@ -140,6 +175,12 @@ describe('extractLeadFields', () => {
   it('cuts evidence from the original text, full-width digits included', () => {
     const [phone] = extractLeadFields('联系我：１３８００１３８０００');
     expect(phone?.evidence).toBe('联系我：１３８００１３８０００');
+  });
+
+  it('lists two numbers in the order written, the first as the primary', () => {
+    const phones = (text: string) => extractLeadFields(text).filter((f) => f.field === 'phone').map((f) => f.value);
+    expect(phones('打15000002222或者13900001111都行')).toEqual(['15000002222', '13900001111']);
+    expect(phones('138 1111 2222 / 139 3333 4444')).toEqual(['13811112222', '13933334444']);
   });
 
   it('reports each value once', () => {

@@ -8,8 +8,11 @@ import {
   LEAD_THANKS_HIT_NAME,
   planTurn,
 } from '../../../src/modules/ai/engine/plan';
-import type { TurnPlan } from '../../../src/modules/ai/engine/types';
+import { KnowledgeIndex } from '../../../src/modules/ai/engine/retrieval';
+import type { EngineRule, TurnPlan } from '../../../src/modules/ai/engine/types';
 import { agent, index, input, MONDAY_10AM, state } from './fixtures';
+
+const THANKS: EngineRule = { ruleId: 9, matchType: 'keyword', pattern: '谢谢|感谢|多谢', reply: '不客气', priority: 0 };
 
 const leadGoal = (overrides: Partial<AgentLeadGoal> = {}): AgentLeadGoal => ({
   ...DEFAULT_LEAD_GOAL,
@@ -43,9 +46,57 @@ describe('planTurn: what answers', () => {
   });
 
   it('below the agent\'s threshold the fallback answers and counts a failure', () => {
-    const plan = planTurn(input('邮费多少钱', { agent: agent({ knowledgeThreshold: 0.95 }) }), index);
+    const plan = planTurn(input('寄到新疆的邮费多少钱', { agent: agent({ knowledgeThreshold: 0.99, clarifyThreshold: 0.99 }) }), index);
     expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'fallback' }, text: agent().fallbackReply });
     expect(plan.next.failures).toBe(1);
+  });
+
+  it('between the clarify and the answer threshold offers the close entries as a numbered list, not a failure', () => {
+    const plan = planTurn(input('寄到新疆的邮费多少钱', { agent: agent({ knowledgeThreshold: 0.99, clarifyThreshold: 0.2 }) }), index);
+    expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'clarify', candidates: [{ id: 11, name: '运费怎么算' }] } });
+    expect(plan.kind === 'reply' && plan.text).toBe('您是想问：\n1. 运费怎么算');
+    expect(plan.next.failures).toBe(0);
+  });
+
+  it('a number after a clarify picks that entry', () => {
+    const plan = planTurn(input('2', { context: { offered: [13, 11] } }), index);
+    expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 11, score: 1 } });
+    expect(planTurn(input('第一个', { context: { offered: [13, 11] } }), index)).toMatchObject({ hit: { id: 13 } });
+  });
+
+  it('two entries equally good are offered rather than guessed', () => {
+    const twins = new KnowledgeIndex([
+      { knowledgeId: 1, question: '运费怎么算', similarQuestions: [], answer: 'a' },
+      { knowledgeId: 2, question: '退货运费谁承担', similarQuestions: ['运费怎么算'], answer: 'b' },
+    ]);
+    expect(planTurn(input('运费怎么算'), twins)).toMatchObject({ hit: { type: 'clarify', candidates: [{ id: 1 }, { id: 2 }] } });
+  });
+
+  it('small talk alone gets small talk back; with a question the question is answered', () => {
+    expect(planTurn(input('运费怎么算？谢谢', { rules: [THANKS] }), index)).toMatchObject({ hit: { type: 'knowledge', id: 11 } });
+    expect(planTurn(input('OK 多谢', { rules: [THANKS] }), index)).toMatchObject({ hit: { type: 'rule', id: THANKS.ruleId } });
+    expect(planTurn(input('嗨嗨'), index)).toMatchObject({ hit: { type: 'rule', id: 2 } });
+    expect(planTurn(input('早上好呀', { rules: [] }), index)).toMatchObject({ hit: { type: 'smalltalk', name: '问候' } });
+  });
+
+  it('a handoff keyword in a question the knowledge answers gets the answer; a demand or an unanswered one hands off', () => {
+    const refunds = new KnowledgeIndex([{ knowledgeId: 5, question: '怎么退款', similarQuestions: ['可以退款吗'], answer: '七天无理由' }]);
+    expect(planTurn(input('收到的货坏了能退款吗'), refunds)).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 5 } });
+    expect(planTurn(input('我要退款'), refunds)).toMatchObject({ kind: 'handoff', reason: '关键词：退款' });
+    expect(planTurn(input('隔壁店铺太吵想投诉'), refunds)).not.toMatchObject({ kind: 'handoff' });
+  });
+
+  it('a follow-up is read with the previous message', () => {
+    const sizes = new KnowledgeIndex([
+      { knowledgeId: 1, question: '尺码怎么选', similarQuestions: [], answer: 'a' },
+      { knowledgeId: 2, question: '有大码吗', similarQuestions: [], answer: 'b' },
+      { knowledgeId: 3, question: '营业时间', similarQuestions: [], answer: 'c' },
+      { knowledgeId: 4, question: '周末营业吗', similarQuestions: [], answer: 'd' },
+    ]);
+    expect(planTurn(input('那大码呢', { context: { previous: { text: '衣服尺码怎么选' } } }), sizes)).toMatchObject({ hit: { id: 2 } });
+    // 「周末呢」 alone says too little to answer outright: the weekend entry is at least offered first.
+    const weekend = planTurn(input('周末呢', { context: { previous: { text: '你们几点开门' } } }), sizes);
+    expect(weekend.kind === 'reply' && (weekend.hit.id ?? weekend.hit.candidates?.[0]?.id)).toBe(4);
   });
 
   it('with a model provider, unanswered messages go to the model with its fallback and near knowledge', () => {
@@ -54,7 +105,7 @@ describe('planTurn: what answers', () => {
       { role: 'assistant' as const, content: '您好！' },
     ];
     const plan = planTurn(
-      input('几点能到店', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }),
+      input('营业到几点我下班过去', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }),
       index,
     );
     if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
@@ -62,7 +113,7 @@ describe('planTurn: what answers', () => {
     expect(plan.knowledge.map((hit) => hit.entry.knowledgeId)).toEqual([13]);
     expect(plan.messages[0]?.content).toContain('你是星光家居的客服小美。');
     expect(plan.messages[0]?.content).toContain('每天9点到18点。');
-    expect(plan.messages.slice(1)).toEqual([...history, { role: 'user', content: '几点能到店' }]);
+    expect(plan.messages.slice(1)).toEqual([...history, { role: 'user', content: '营业到几点我下班过去' }]);
     expect(plan.next.failures).toBe(0);
   });
 
@@ -216,5 +267,18 @@ describe('planTurn: the lead goal', () => {
     expect(answer.leadAsk).toBeUndefined();
     const unasked = planTurn(input('张伟', { agent: goal, state: state({ turns: 3 }) }), index);
     expect(unasked.found).toEqual([]);
+  });
+});
+
+describe('planTurn: a goal of any one field', () => {
+  const anyGoal = { ...DEFAULT_LEAD_GOAL, enabled: true, fields: ['phone', 'wechat'], match: 'any', askAfterTurns: 1 } satisfies AgentLeadGoal;
+  const asker = agent({ leadGoal: anyGoal, fallbackReply: '这个问题我记下了。方便留一个手机号或微信吗？' });
+
+  it('is met by a phone alone: thanked, and never asked again, not even by the fallback', () => {
+    const given = planTurn(input('13800138000', { agent: asker, state: state({ turns: 2, leadAskedTurn: 1, leadAsks: 1 }) }), index);
+    expect(given).toMatchObject({ kind: 'reply', text: anyGoal.thanksText });
+    const later = planTurn(input('你们老板是谁', { agent: asker, state: state({ turns: 6, known: { phone: '13800138000' } }) }), index);
+    expect(later.leadAsk).toBeUndefined();
+    expect(later.kind === 'reply' && later.text).toBe('这个问题我记下了。');
   });
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_LEAD_GOAL } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
-import { buildModelMessages } from '../../../src/modules/ai/engine/prompt';
+import { buildModelMessages, isNoAnswer, NO_ANSWER_MARKER } from '../../../src/modules/ai/engine/prompt';
 import type { ChatMessage, KnowledgeHit } from '../../../src/modules/ai/engine/types';
 import { agent, KNOWLEDGE } from './fixtures';
 
@@ -14,12 +14,28 @@ const history: ChatMessage[] = Array.from({ length: 12 }, (_, i) => ({
 }));
 
 describe('buildModelMessages', () => {
-  it('renders the system prompt and ends with the customer message', () => {
+  it('renders the system prompt first and ends with the customer message', () => {
     const messages = buildModelMessages(agent(), [], [], variables, '你好');
-    expect(messages).toEqual([
-      { role: 'system', content: '你是星光家居的客服小美。' },
-      { role: 'user', content: '你好' },
-    ]);
+    expect(messages).toHaveLength(2);
+    expect(messages[0]?.role).toBe('system');
+    expect(messages[0]?.content.startsWith('你是星光家居的客服小美。\n\n')).toBe(true);
+    expect(messages[1]).toEqual({ role: 'user', content: '你好' });
+  });
+
+  it('makes the settings, variables and references the only source of facts, with the marker when they hold none', () => {
+    const [system] = buildModelMessages(agent(), [], hits, variables, '运费');
+    expect(system?.content).toContain('不得编造');
+    expect(system?.content).toContain(`只回复 ${NO_ANSWER_MARKER}`);
+    expect(system?.content).toContain('已知信息：\n- shop：星光家居\n- agent_name：小美');
+    const [empty] = buildModelMessages(agent(), [], [], variables, '你们招人吗');
+    expect(empty?.content).toContain(`只回复 ${NO_ANSWER_MARKER}`);
+    expect(empty?.content).toContain('参考资料（知识库中与客户问题最接近的条目，可能并不相关；不相关时不要使用）：\n（无）');
+  });
+
+  it('leaves blank variables out of the known facts', () => {
+    const [system] = buildModelMessages(agent(), [], [], { shop: '星光家居', customer_name: ' ' }, '你好');
+    expect(system?.content).toContain('- shop：星光家居');
+    expect(system?.content).not.toContain('customer_name');
   });
 
   it('falls back to a default persona with the agent name when the prompt is blank', () => {
@@ -30,7 +46,7 @@ describe('buildModelMessages', () => {
   it('adds at most three knowledge hits as reference material, answers rendered', () => {
     const [system] = buildModelMessages(agent(), [], hits, variables, '运费');
     expect(system?.content).toContain('参考资料');
-    expect(system?.content).toContain('只根据资料回答');
+    expect(system?.content).toContain('[1] 问：运费怎么算');
     expect(system?.content).toContain('问：运费怎么算\n答：满99元包邮，星光家居不满99元运费8元。');
     expect(system?.content).toContain('问：营业时间是几点');
     expect(system?.content).not.toContain('可以开发票吗');
@@ -52,5 +68,15 @@ describe('buildModelMessages', () => {
     expect(done?.content).not.toContain('手机号');
     const [off] = buildModelMessages(agent(), [], [], variables, '你好');
     expect(off?.content).not.toContain('手机号');
+  });
+});
+
+describe('isNoAnswer', () => {
+  it('recognises the marker alone, however wrapped', () => {
+    for (const text of [NO_ANSWER_MARKER, `  ${NO_ANSWER_MARKER}\n`, `「${NO_ANSWER_MARKER}」。`, '【无法回答】', '无法回答']) expect(isNoAnswer(text)).toBe(true);
+  });
+
+  it('does not take an answer that mentions it for the marker', () => {
+    for (const text of ['', '满99元包邮。', '抱歉，无法回答这个问题，请联系人工', `${NO_ANSWER_MARKER}满99元包邮`]) expect(isNoAnswer(text)).toBe(false);
   });
 });

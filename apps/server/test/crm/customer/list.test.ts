@@ -15,6 +15,7 @@ interface Row {
   name: string;
   phone: string;
   phoneMasked: string;
+  phoneAlt: string;
   wechat: string;
   ownerName: string;
   conversationCount: number;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   noPhone = await createAndLogin(t, 'no_phone', 103, [await createRole(t, 'cust_no_phone', '1', CUSTOMER_MENUS_NO_PHONE)]);
   withPhone = await createAndLogin(t, 'with_phone', 103, [await createRole(t, 'cust_phone', '1', CUSTOMER_MENUS)]);
   const seen = (day: number) => ({ lastSeenTime: new Date(DAY1 + day * DAY), firstSeenTime: new Date(DAY1 - DAY) });
-  ids.a = await addCustomer(t, { name: '张三', phone: '13800001111', wechat: 'zhangsan_wx', stage: 'lead', tags: ['VIP', '北京'], ownerId: owner105, ...seen(0) });
+  ids.a = await addCustomer(t, { name: '张三', phone: '13800001111', phoneAlt: '15000001111', wechat: 'zhangsan_wx', stage: 'lead', tags: ['VIP', '北京'], ownerId: owner105, ...seen(0) });
   ids.b = await addCustomer(t, {
     name: '李四',
     phoneMasked: '139****2222',
@@ -130,19 +131,19 @@ describe('GET /crm/customer/list', () => {
 describe('phone numbers', () => {
   it('are masked in the list, WeChat ids and remarks included, for users without crm:customer:phone', async () => {
     const rows = (await list(noPhone)).rows;
-    expect(rows.find((r) => r.customerId === ids.a)).toMatchObject({ phone: '138****1111', wechat: 'zhangsan_wx' });
+    expect(rows.find((r) => r.customerId === ids.a)).toMatchObject({ phone: '138****1111', phoneAlt: '150****1111', wechat: 'zhangsan_wx' });
     expect(rows.find((r) => r.customerId === ids.b)).toMatchObject({ phone: '', phoneMasked: '139****2222', wechat: '139****3333', remark: '换号了 139****4444' });
   });
 
   it('are masked in the detail too', async () => {
     const body = await request<{ data: Row & { identities: unknown[] } }>(t, noPhone, 'GET', `/crm/customer/${ids.b}`);
     expect(body.data).toMatchObject({ name: '李四', wechat: '139****3333', identities: [{ platform: 'douyin', uid: 'open-b' }] });
-    expect((await request<{ data: Row }>(t, noPhone, 'GET', `/crm/customer/${ids.a}`)).data.phone).toBe('138****1111');
+    expect((await request<{ data: Row }>(t, noPhone, 'GET', `/crm/customer/${ids.a}`)).data).toMatchObject({ phone: '138****1111', phoneAlt: '150****1111' });
   });
 
   it('are shown whole with crm:customer:phone', async () => {
     const rows = (await list(withPhone)).rows;
-    expect(rows.find((r) => r.customerId === ids.a)?.phone).toBe('13800001111');
+    expect(rows.find((r) => r.customerId === ids.a)).toMatchObject({ phone: '13800001111', phoneAlt: '15000001111' });
     expect(rows.find((r) => r.customerId === ids.b)?.wechat).toBe('13900003333');
     expect((await request<{ data: Row }>(t, withPhone, 'GET', `/crm/customer/${ids.a}`)).data.phone).toBe('13800001111');
   });

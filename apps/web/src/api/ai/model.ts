@@ -12,6 +12,8 @@ export interface ModelProvider {
   hasApiKey?: boolean;
   models: string[];
   defaultModel: string;
+  /** Model of the provider's /embeddings endpoint; '' = none (knowledge is retrieved by words only). */
+  embeddingModel: string;
   timeoutMs: number;
   /** '0' normal, '1' disabled. */
   status: string;
@@ -32,6 +34,8 @@ export interface ProviderTestResult {
   latencyMs: number;
   reply?: string;
   error?: string;
+  /** Present when a 向量模型 was tested too. */
+  embedding?: { ok: boolean; dims?: number; error?: string };
 }
 
 // Bodies with a key skip the duplicate-submit guard: it would keep the key in sessionStorage.
@@ -58,8 +62,8 @@ export function delModelProvider(providerIds: number | number[]) {
   return http.delete<AjaxResult>(`/ai/model/${[providerIds].flat().join(',')}`);
 }
 
-/** 测试连接: one short chat completion; a provider failure comes back as `ok: false` with the reason. */
-export function testModelProvider(data: ProviderProbe & { model: string }) {
+/** 测试连接: one short chat completion (and one embedding with embeddingModel); a provider failure comes back as `ok: false` with the reason. */
+export function testModelProvider(data: ProviderProbe & { model: string; embeddingModel?: string }) {
   return http.post<AjaxResult<ProviderTestResult>>('/ai/model/test', data, noGuard);
 }
 

@@ -11,6 +11,8 @@ export interface Customer {
   phone: string;
   /** A masked number the customer showed in a chat, when no real number is known. */
   phoneMasked?: string;
+  /** A second number the customer gave (「打138…或者150…都行」), masked like phone. */
+  phoneAlt?: string;
   wechat: string;
   /** web · douyin · boss · apply · import · manual */
   source?: string;

@@ -164,6 +164,52 @@ describe('/chat', () => {
     expect(screen.getByText('费用面议。')).toBeTruthy();
   });
 
+  it('a clarify reply shows its first line and the candidates as quick replies, tapped once', async () => {
+    await ready();
+    const es = FakeEventSource.last!;
+    es.emit('message', { messageId: 20, seq: 1, clientMsgId: 'x', sender: 'customer', content: '快递费用', createTime: '2026-11-23 10:00:00' });
+    es.emit('message', {
+      messageId: 21,
+      seq: 2,
+      sender: 'ai',
+      content: '您是想问：\n1. 运费怎么算\n2. 退货运费谁出\n3. 发什么快递',
+      suggestions: ['运费怎么算', '退货运费谁出', '发什么快递'],
+      createTime: '2026-11-23 10:00:01',
+    });
+    // The numbered list is not shown twice: the bubble keeps the prompt, the questions are the buttons.
+    expect(screen.getByText('您是想问：')).toBeTruthy();
+    expect(screen.queryByText(/1\. 运费怎么算/)).toBeNull();
+    const group = screen.getByRole('group', { name: '您是想问' });
+    const chips = [...group.querySelectorAll('button')];
+    expect(chips.map((b) => b.textContent)).toEqual(['运费怎么算', '退货运费谁出', '发什么快递']);
+
+    fireEvent.click(screen.getByRole('button', { name: '退货运费谁出' }));
+    const [body] = bodiesOf('/chat/message');
+    expect(body).toMatchObject({ conversationId: 42, visitorToken: 'tok1', content: '退货运费谁出' });
+    expect(chips.every((b) => b.disabled)).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '发什么快递' }));
+    expect(bodiesOf('/chat/message')).toHaveLength(1);
+
+    // Stored, the customer's reply still closes the suggestions of the message before it.
+    es.emit('message', { messageId: 22, seq: 3, clientMsgId: body.clientMsgId, sender: 'customer', content: '退货运费谁出', createTime: '2026-11-23 10:00:05' });
+    expect(screen.queryByText('发送中…')).toBeNull();
+    expect(chips.every((b) => b.disabled)).toBe(true);
+  });
+
+  it('a message without suggestions keeps its whole text, and typing also closes open suggestions', async () => {
+    await ready();
+    const es = FakeEventSource.last!;
+    es.emit('message', { messageId: 30, seq: 1, sender: 'ai', content: '第一行\n第二行', createTime: '2026-11-23 10:00:00' });
+    expect(screen.getByText(/第一行\s+第二行/)).toBeTruthy();
+    es.emit('message', { messageId: 31, seq: 2, sender: 'ai', content: '您是想问：\n1. 几点开门', suggestions: ['几点开门'], createTime: '2026-11-23 10:00:00' });
+    const chip = screen.getByRole('button', { name: '几点开门' }) as HTMLButtonElement;
+    expect(chip.disabled).toBe(false);
+    const box = screen.getByRole('textbox', { name: '输入消息' });
+    fireEvent.change(box, { target: { value: '周末呢' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(chip.disabled).toBe(true);
+  });
+
   it('the contact card checks its fields before sending them with the consent', async () => {
     await ready();
     fireEvent.click(screen.getByRole('button', { name: '留下联系方式' }));

@@ -114,6 +114,7 @@ export default function ChatPage() {
           welcome={agent.welcome}
           agentName={agent.name}
           onResend={chat.resend}
+          onSuggest={chat.send}
           leadCard={!contactDone && !closed && !contactOpen ? <div className="chat-inline-card">{card()}</div> : undefined}
         />
         {closed ? (

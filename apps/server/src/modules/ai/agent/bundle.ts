@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ReplyMatchType } from '@acs/shared';
 import type { AppDeps } from '../../../app';
-import { aiAgent, aiKnowledge, aiReplyRule } from '../../../db/schema';
+import { aiAgent, aiKnowledge, aiModelProvider, aiReplyRule } from '../../../db/schema';
+import type { KnowledgeVector } from '../embedding/cosine';
+import { loadAgentVectors } from '../embedding/service';
 import { KnowledgeIndex } from '../engine/retrieval';
 import { systemVariableValues } from '../engine/system-vars';
 import type { EngineAgent, EngineKnowledge, EngineRule } from '../engine/types';
+import { loadSynonymGroups } from '../synonym/service';
 import { variableValuesFor } from '../variable/values';
 
 type Deps = Pick<AppDeps, 'database' | 'kv'>;
@@ -19,6 +22,8 @@ export interface AgentBundle {
   rules: EngineRule[];
   knowledge: EngineKnowledge[];
   index: KnowledgeIndex;
+  /** Embeddings of the enabled entries' phrasings by the provider's embeddings model (none without one). */
+  vectors: KnowledgeVector[];
   variables: Record<string, string>;
   fallbacks: Record<string, string>;
 }
@@ -82,11 +87,16 @@ async function buildBundle(deps: Deps, agentId: number): Promise<AgentBundle | n
   const { db } = deps.database;
   const [row] = await db.select().from(aiAgent).where(eq(aiAgent.agentId, agentId)).limit(1);
   if (!row) return null;
-  const [ruleRows, knowledgeRows, vars] = await Promise.all([
+  const [ruleRows, knowledgeRows, vars, synonyms, provider] = await Promise.all([
     db.select().from(aiReplyRule).where(and(eq(aiReplyRule.agentId, agentId), eq(aiReplyRule.status, '0'))),
     db.select().from(aiKnowledge).where(and(eq(aiKnowledge.agentId, agentId), eq(aiKnowledge.status, '0'))),
     variableValuesFor(deps, agentId),
+    loadSynonymGroups(deps, agentId),
+    row.providerId === null
+      ? Promise.resolve([])
+      : db.select({ embeddingModel: aiModelProvider.embeddingModel }).from(aiModelProvider).where(eq(aiModelProvider.providerId, row.providerId)).limit(1),
   ]);
+  const vectors = await loadAgentVectors(deps, agentId, provider[0]?.embeddingModel ?? '');
   const knowledge = knowledgeRows.map((k) => ({
     knowledgeId: k.knowledgeId,
     question: k.question,
@@ -99,7 +109,8 @@ async function buildBundle(deps: Deps, agentId: number): Promise<AgentBundle | n
     // match_type is validated against REPLY_MATCH_TYPES on every write.
     rules: ruleRows.map((r) => ({ ruleId: r.ruleId, matchType: r.matchType as ReplyMatchType, pattern: r.pattern, reply: r.reply, priority: r.priority })),
     knowledge,
-    index: new KnowledgeIndex(knowledge),
+    index: new KnowledgeIndex(knowledge, { synonyms }),
+    vectors,
     variables: vars.values,
     fallbacks: vars.fallbacks,
   };

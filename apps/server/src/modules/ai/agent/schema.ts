@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_STATUSES, AGENT_TEMPLATES, AI_TEXT_MAX, LEAD_FIELDS } from '@acs/shared';
+import { AGENT_STATUSES, AGENT_TEMPLATES, AI_TEXT_MAX, LEAD_FIELDS, LEAD_GOAL_MATCHES } from '@acs/shared';
 import { listQuery } from '../../../core/list';
 import { boundedText as text, filterText, optionalText, requiredBoundedText } from '../../../core/rules';
 import { aiAgent, channelAccount } from '../../../db/schema';
@@ -49,6 +49,7 @@ export const leadGoalSchema = z
   .object({
     enabled: z.boolean({ error: '留资目标开关必须是布尔值' }),
     fields: z.array(z.enum(LEAD_FIELDS, { error: '留资字段只能是手机号、微信号或姓名' })).max(LEAD_FIELDS.length, '留资字段重复'),
+    match: z.enum(LEAD_GOAL_MATCHES, { error: '留资目标条件只能是全部填写或任填其一' }).optional(),
     askAfterTurns: intIn('询问留资的对话轮次', 1, 20),
     askText: text('留资询问话术', AI_TEXT_MAX.leadAskText),
     thanksText: text('留资感谢语', AI_TEXT_MAX.leadThanksText),

@@ -9,6 +9,7 @@ import {
   aiAgentVariable,
   aiConversation,
   aiKnowledge,
+  aiKnowledgeVector,
   aiModelProvider,
   aiReplyRule,
   aiVariable,
@@ -16,6 +17,7 @@ import {
   crmLead,
 } from '../../../db/schema';
 import { chinaDayStart } from '../engine/china-time';
+import { scheduleAgentEmbeddings } from '../embedding/service';
 import { BUILTIN_ENGINE_NAME } from '../model/service';
 import { bumpAgentVersion } from './bundle';
 import type { AgentCreateBody, AgentListQuery, AgentSettingsInput, AgentUpdateBody } from './schema';
@@ -183,7 +185,7 @@ export async function createAgent(deps: Deps, body: AgentCreateBody, operator: s
   checkThresholds(settings);
   await checkModel(db, settings);
   const at = new Date(deps.now());
-  return db.transaction(async (tx) => {
+  const agentId = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(aiAgent)
       .values({ ...settings, name: body.name, template, status: 'draft', remark: body.remark ?? null, createBy: operator, createTime: at })
@@ -191,6 +193,8 @@ export async function createAgent(deps: Deps, body: AgentCreateBody, operator: s
     await insertTemplateContent(tx, row.agentId, def, operator, at);
     return row.agentId;
   });
+  scheduleAgentEmbeddings(deps, agentId);
+  return agentId;
 }
 
 export async function updateAgent(deps: Deps, body: AgentUpdateBody, operator: string): Promise<number> {
@@ -212,6 +216,7 @@ export async function updateAgent(deps: Deps, body: AgentUpdateBody, operator: s
     .where(eq(aiAgent.agentId, body.agentId))
     .returning({ agentId: aiAgent.agentId });
   await bumpAgentVersion(deps, body.agentId);
+  scheduleAgentEmbeddings(deps, body.agentId);
   return updated.length;
 }
 
@@ -271,7 +276,7 @@ export async function duplicateAgent(deps: Deps, agentId: number, operator: stri
   const name = await copyName(db, source.name);
   const at = new Date(deps.now());
   const audit = { createBy: operator, createTime: at };
-  return db.transaction(async (tx) => {
+  const copyId = await db.transaction(async (tx) => {
     const [copy] = await tx
       .insert(aiAgent)
       .values({ ...settingsOf(source), name, template: source.template, status: 'draft', remark: source.remark, ...audit })
@@ -321,6 +326,8 @@ export async function duplicateAgent(deps: Deps, agentId: number, operator: stri
     }
     return newId;
   });
+  scheduleAgentEmbeddings(deps, copyId);
+  return copyId;
 }
 
 /** Refused as a whole while any of the agents answers on a live channel account; conversations are kept. */
@@ -340,6 +347,7 @@ export async function deleteAgents(deps: Deps, agentIds: number[]): Promise<numb
     await tx.delete(aiAgentVariable).where(inArray(aiAgentVariable.agentId, agentIds));
     await tx.delete(aiVariable).where(inArray(aiVariable.agentId, agentIds));
     await tx.delete(aiReplyRule).where(inArray(aiReplyRule.agentId, agentIds));
+    await tx.delete(aiKnowledgeVector).where(inArray(aiKnowledgeVector.agentId, agentIds));
     await tx.delete(aiKnowledge).where(inArray(aiKnowledge.agentId, agentIds));
     await tx.update(channelAccount).set({ agentId: null }).where(inArray(channelAccount.agentId, agentIds));
     return tx.delete(aiAgent).where(inArray(aiAgent.agentId, agentIds)).returning({ agentId: aiAgent.agentId });

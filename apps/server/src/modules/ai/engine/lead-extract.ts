@@ -11,15 +11,19 @@ import type { FoundField } from './types';
  *   runs (一三八…, 幺 = 1) count. Landlines and 400 numbers are not captured: the lead's phone is
  *   the customer's own mobile, and a landline in a chat is far more often the shop's or an office
  *   switchboard. Never a phone: digit runs of other lengths (order, ID and card numbers, dates),
- *   numbers introduced by an order/card/ID/QQ/amount word, amounts (¥…, …元).
+ *   numbers introduced by an order/card/ID/QQ/version/serial/amount word, amounts (¥…, …元), and
+ *   digits glued across dots (v15.9.2345.6789, 8.0.13800138000): dots separate a phone's groups only
+ *   in its own 3-4-4 shape (138.0013.8000), never after a version letter. Every number found is kept,
+ *   in the order written: 「打139…或者150…都行」 gives two phones, the first the primary.
  * - masked phones (138****8000, 138xxxx8000) are kept with masked: true, as written.
- * - wechat: only after a cue word (微信, vx, wx, v信, 薇, 威信, 加v, wechat…): an id of 6–20
- *   letters/digits/_/-, letter first, or wxid_… (that prefix is a cue of its own); a phone right
- *   after the cue, or 「微信同号」-like words with a phone in the message, make the phone the WeChat.
+ * - wechat: only after a cue word (微信, vx, wx, v信, 薇, 威信, 加v, wechat…, also 「微信搜 abc_2020」):
+ *   an id of 6–20 letters/digits/_/-, letter first, or wxid_… (that prefix is a cue of its own); a
+ *   phone right after the cue, or 「微信同号」-like words with a phone in the message, make the phone
+ *   the WeChat.
  * - name: after 我叫 / 姓名 / 联系人…, a common surname plus one or two characters; 「我姓王」 gives
  *   the surname alone ("王": the staff see the evidence, and guessing 先生/女士 would be wrong half the
- *   time); 「我是王女士」 gives 王女士. A bare 2–4 character reply starting with a surname counts only
- *   when the lead question asked for the name (method 'answer').
+ *   time); 「我是王女士」 gives 王女士, 「叫我小张」 小张, 「138… 找王先生」 王先生. A bare 2–4 character
+ *   reply starting with a surname counts only when the lead question asked for the name (method 'answer').
  * All matching runs on a one-to-one normalised copy of the message, so evidence is cut from the
  * customer's own text.
  */
@@ -50,10 +54,10 @@ const MASKED = /(?<!\d)1[3-9]\d[ -]?(?:\*{3,5}|[xX]{4})[ -]?\d{4}(?!\d)/g;
 
 /**
  * Words that introduce something other than the customer's own phone: order, parcel, card, ID, QQ,
- * money, or the shop's numbers (「你们的电话是…吗」).
+ * a product's version or serial number, money, or the shop's numbers (「你们的电话是…吗」).
  */
 const OTHER_NUMBER_CUE =
-  /你们的?(?:电话|手机|号码|热线)|客服(?:电话|热线)|热线|门店电话|店里电话|商家电话|座机|固话|订单号码|订单号?|单号|快递|运单|物流|编号|卡号|银行卡|账号|帐号|身份证|证件|流水|工号|学号|扣扣|qq|q号|发票|税号|密码|验证码|型号|金额|价格|价钱|总价|合计|共计|付款|转账|余额|邮编|车牌/gi;
+  /你们的?(?:电话|手机|号码|热线)|客服(?:电话|热线)|热线|门店电话|店里电话|商家电话|座机|固话|订单号码|订单号?|单号|快递|运单|物流|编号|卡号|银行卡|账号|帐号|身份证|证件|流水|工号|学号|扣扣|qq|q号|发票|税号|密码|验证码|型号|版本|序列号|串号|imei|sn码|条码|条形码|批号|固件|金额|价格|价钱|总价|合计|共计|付款|转账|余额|邮编|车牌/gi;
 const PHONE_CUE = /手机|电话|(?<!单)号码|联系|tel|phone|mobile|call|打我|致电|微信|vx|wx|v信|薇|威信/gi;
 const CURRENCY_BEFORE = /[¥$€£]\s*$|rmb\s*$/i;
 const UNIT_AFTER = /^\s*(?:元|块|万|千|百|角|毛|美元|人民币|rmb|%|个|件|次|天|年|岁|米|斤|箱|台|张|份|号楼|楼|室|ml|kg|g\b)/i;
@@ -61,17 +65,21 @@ const UNIT_AFTER = /^\s*(?:元|块|万|千|百|角|毛|美元|人民币|rmb|%|�
 const PHONE_PREFIX_WORDS = new Set(['tel', 'phone', 'mobile', 'mob', 'call', 'vx', 'wx', 'v', 'wechat', 'weixin', 'dh', 'sj']);
 
 const WECHAT_CUE =
-  /微信号|微信|威信|薇信|v信|(?<![a-z0-9_])(?:vx|wx|wechat|weixin)(?![a-z])|加v(?![a-z])|\+v(?![a-z])|(?<![a-z0-9_])v(?=\s*:)|薇/gi;
-/** What customers put between the cue and the id: 「微信号码是：」「vx 吧，」「wechat id: 」. */
-const WECHAT_CONNECTOR = /^(?:[\s:=,]|号码|号|码|id|账号|就是|也是|是|为|吧|呗|哈|呀|啊|的){0,8}/i;
+  /微信号|微信|威信|薇信|v信|(?<![a-z0-9_])(?:vx|wx|wechat|weixin)(?![a-z])|加个?v(?![a-z信])|\+v(?![a-z])|(?<![a-z0-9_])v(?=\s*:)|薇/gi;
+/**
+ * What customers put between the cue and the id: 「微信号码是：」「vx 吧，」「wechat id: 」, and how to
+ * find them: 「微信搜 abc_2020」「vx搜一下」「微信上搜」「电话微信都是 138…」.
+ */
+const WECHAT_CONNECTOR = /^(?:[\s:=,]|号码|号|码|id|账号|就是|也是|都是|是|为|吧|呗|哈|呀|啊|的|搜索|搜一搜|搜一下|搜|上|里){0,8}/i;
 /** The id ends where id characters end, but not inside an e-mail address (zhangsan@163.com). */
 const WECHAT_ID = /^(?:wxid_[a-z0-9_-]{4,30}|[a-z][a-z0-9_-]{5,19})(?![a-z0-9_-]|[@.][a-z0-9])/i;
 const WXID_ANYWHERE = /(?<![a-z0-9_-])wxid_[a-z0-9_-]{4,30}(?![a-z0-9_-])/gi;
 /** English words a customer writes after a cue that are not an id ("微信 thanks"). */
 const NOT_WECHAT_IDS = new Set(['thanks', 'thankyou', 'please', 'wechat', 'weixin', 'number', 'search', 'friend', 'hello', 'online']);
-/** 「微信同号」「微信就是手机号」「电话同微信」: the phone is the WeChat too. */
+/** 「微信同号」「微信就是手机号」「电话同微信」「（微信同）」: the phone is the WeChat too. */
 const WECHAT_SAME_AS_PHONE = [
   /(?<![没无不])(?:微信|vx|wx|v信|威信)[^,。;!?不没别无]{0,6}(?:同号|手机|电话|一样|同一个)/i,
+  /(?<![没无不])(?:微信|vx|wx|v信|威信)\s*同(?=$|[\s,.;!?)\]])/i,
   /(?:手机|电话)(?:号码?)?[^,。;!?不没别无]{0,4}(?:同|就是|也是)(?:微信|vx|v信)/i,
 ];
 
@@ -105,6 +113,12 @@ const TITLED_NAME = new RegExp(
 );
 /** 「张先生 13800138000」「王女士，…」: a surname and a title standing on their own are a name too. */
 const STANDALONE_TITLED = /(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{1,2}?)(先生|女士|小姐)(?![\u4e00-\u9fff])/g;
+/** 「13800138000 找王先生」: whom to ask for on the number just given. */
+const ASK_FOR_TITLED = /找\s*([\u4e00-\u9fff]{1,2}?)(先生|女士|小姐)(?![\u4e00-\u9fff])/g;
+/** How far (characters) the number may be before 找: a space or a comma. */
+const ASK_FOR_GAP = 3;
+/** 「叫我小张就行」: what the customer wants to be called, 小/老 and a surname. */
+const CALL_ME = /(?:叫我|喊我|称呼我)\s*([小老])([\u4e00-\u9fff])(?=$|[^\u4e00-\u9fff]|[吧呀啊哈哦嘛就好])/g;
 
 const DECLINE_WORDS = '不方便|不想留|不想给|不想说|不用了|不需要|算了|暂时不|先不|不给|不留|不要了|没必要|不用留|拒绝|免了|不必了';
 const DECLINE = new RegExp(DECLINE_WORDS);
@@ -206,14 +220,51 @@ interface DigitGroup extends Span {
   digits: string;
   /** The separator before this group contains a space: a plausible boundary between two numbers. */
   spaced: boolean;
+  /** Part of a dotted number that is not a phone (a version, an address, a decimal): never in a phone. */
+  blocked: boolean;
 }
 
-function digitGroups(run: string, offset: number): DigitGroup[] {
-  const groups: DigitGroup[] = [];
+/** A phone written with dots has the mobile's own grouping, 138.0013.8000, and nothing else. */
+const DOTTED_PHONE_GROUPS = [3, 4, 4];
+/** Letters right before a dotted number make it a version or a code: v15.9.2345.6789, V2.1.0, build 15.0.1234. */
+const VERSION_BEFORE = /(?:[a-z]|(?:ver|version|build|rev)\s*)$/i;
+
+/**
+ * The digit groups of one run. Groups joined by a bare dot are one dotted number: it is a phone only in
+ * the mobile's 3-4-4 grouping and not right after a version letter; otherwise its digits belong to
+ * no phone, so digits glued across dots (v1.3800.1380.00) never make one.
+ */
+function digitGroups(run: string, offset: number, before: string): DigitGroup[] {
+  const raw: Array<Span & { digits: string; gap: string }> = [];
   for (const m of run.matchAll(/\d+/g)) {
-    const prev = groups[groups.length - 1];
-    const gap = prev ? run.slice(prev.end - offset, m.index) : '';
-    groups.push({ start: offset + m.index, end: offset + m.index + m[0].length, digits: m[0], spaced: gap.includes(' ') });
+    const prev = raw[raw.length - 1];
+    raw.push({ start: offset + m.index, end: offset + m.index + m[0].length, digits: m[0], gap: prev ? run.slice(prev.end - offset, m.index) : '' });
+  }
+  const groups: DigitGroup[] = [];
+  let i = 0;
+  while (i < raw.length) {
+    let j = i + 1;
+    while (j < raw.length && (raw[j] as { gap: string }).gap === '.') j++;
+    const chunk = raw.slice(i, j);
+    const leading = i === 0;
+    i = j;
+    // 「13800138000.13900139000」: whole mobiles with a dot between are a list, not one dotted number.
+    if (chunk.length > 1 && chunk.every((g) => MOBILE.test(g.digits))) {
+      chunk.forEach((g, k) => groups.push({ start: g.start, end: g.end, digits: g.digits, spaced: k > 0 || g.gap.includes(' '), blocked: false }));
+      continue;
+    }
+    const first = chunk[0] as (typeof raw)[number];
+    const dotted = chunk.length > 1;
+    const phoneShaped = chunk.length === DOTTED_PHONE_GROUPS.length && chunk.every((g, k) => g.digits.length === DOTTED_PHONE_GROUPS[k]);
+    const afterVersion = leading && VERSION_BEFORE.test(before);
+    groups.push({
+      start: first.start,
+      end: (chunk[chunk.length - 1] as (typeof raw)[number]).end,
+      digits: chunk.map((g) => g.digits).join(''),
+      // A dot before a space ends a sentence («…138. 13900139000»): a boundary like the space.
+      spaced: first.gap.includes(' '),
+      blocked: dotted && (!phoneShaped || afterVersion),
+    });
   }
   return groups;
 }
@@ -222,9 +273,9 @@ function digitGroups(run: string, offset: number): DigitGroup[] {
  * Mobile numbers in one digit run: the whole run, or else consecutive groups between spaces
  * (「13800138000 13900139000」 is two numbers, 「138 0013 8000」 one).
  */
-function mobilesInRun(run: string, offset: number): Phone[] {
-  const groups = digitGroups(run, offset);
-  const whole = mobileFrom(groups.map((g) => g.digits).join(''));
+function mobilesInRun(run: string, offset: number, before: string): Phone[] {
+  const groups = digitGroups(run, offset, before);
+  const whole = groups.some((g) => g.blocked) ? null : mobileFrom(groups.map((g) => g.digits).join(''));
   if (whole) return [{ start: offset + (run.startsWith('+') ? 1 : 0), end: offset + run.length, value: whole }];
   const startsNumber = (k: number) => k >= groups.length || (groups[k] as DigitGroup).spaced;
   const found: Phone[] = [];
@@ -234,7 +285,7 @@ function mobilesInRun(run: string, offset: number): Phone[] {
     let taken = 1;
     for (let j = i; j < groups.length && digits.length < 15; j++) {
       const group = groups[j] as DigitGroup;
-      if (j > i && group.spaced && group.digits.length >= 11) break;
+      if (group.blocked || (j > i && group.spaced && group.digits.length >= 11)) break;
       digits += group.digits;
       const value = mobileFrom(digits);
       if (value && startsNumber(j + 1)) {
@@ -300,7 +351,7 @@ class Collector {
 function findPhones(work: string): Phone[] {
   const phones: Phone[] = [];
   for (const m of work.matchAll(DIGIT_RUN)) {
-    for (const phone of mobilesInRun(m[0], m.index)) {
+    for (const phone of mobilesInRun(m[0], m.index, work.slice(Math.max(0, m.index - 10), m.index))) {
       if (isPhoneContext(work, phone)) phones.push(phone);
     }
   }
@@ -332,12 +383,20 @@ function collectWechat(work: string, phones: Phone[], out: Collector): void {
   }
 }
 
-function collectNames(work: string, out: Collector): void {
+function collectNames(work: string, phones: Phone[], out: Collector): void {
   for (const pattern of [TITLED_NAME, STANDALONE_TITLED]) {
     for (const m of work.matchAll(pattern)) {
       const surname = m[1] as string;
       if (surname === surnameOf(surname)) out.add('name', surname + (m[2] as string), { start: m.index, end: m.index + m[0].length });
     }
+  }
+  for (const m of work.matchAll(ASK_FOR_TITLED)) {
+    const surname = m[1] as string;
+    const afterPhone = phones.some((p) => p.end <= m.index && m.index - p.end <= ASK_FOR_GAP && /^[\s,]*$/.test(work.slice(p.end, m.index)));
+    if (afterPhone && surname === surnameOf(surname)) out.add('name', surname + (m[2] as string), { start: m.index, end: m.index + m[0].length });
+  }
+  for (const m of work.matchAll(CALL_ME)) {
+    if (surnameOf(m[2] as string)) out.add('name', (m[1] as string) + (m[2] as string), { start: m.index, end: m.index + m[0].length });
   }
   for (const m of work.matchAll(NAME_CUE)) {
     const run = m[1] as string;
@@ -393,7 +452,7 @@ export function extractLeadDetails(message: string, opts: LeadExtractOptions = {
     out.add('phone', m[0].replace(/[ -]/g, ''), { start: m.index, end: m.index + m[0].length }, { masked: true });
   }
   collectWechat(work, phones, out);
-  collectNames(work, out);
+  collectNames(work, phones, out);
   collectAnswers(work, phones, opts.expecting ?? [], out);
   out.dropNamePrefixes();
   return { fields: out.fields, rest: out.rest() };

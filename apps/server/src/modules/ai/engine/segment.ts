@@ -1,5 +1,5 @@
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict';
+import { dict } from '@node-rs/jieba/dict.js';
 import { pinyin } from 'pinyin-pro';
 import { BUILTIN_SYNONYMS, CHATTER_WORDS, STOP_WORDS } from './lexicon';
 

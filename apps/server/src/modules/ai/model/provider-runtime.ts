@@ -23,6 +23,8 @@ export interface RuntimeProvider {
   /** '0' enabled, '1' disabled. */
   status: string;
   defaultModel: string;
+  /** '' when the provider has no embeddings model. */
+  embeddingModel: string;
   target: LlmTarget;
 }
 
@@ -52,6 +54,7 @@ export async function loadProviderForRuntime(deps: Pick<AppDeps, 'database' | 'c
     timeoutMs: row.timeoutMs,
     status: row.status,
     defaultModel: row.defaultModel,
+    embeddingModel: row.embeddingModel,
     target: await modelTarget(deps),
   };
 }

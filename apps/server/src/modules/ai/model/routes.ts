@@ -5,6 +5,7 @@ import { okData, table, toAjax } from '../../../core/envelope';
 import { idList, idParam } from '../../../core/list';
 import { requireSession } from '../../../core/auth';
 import { guarded } from '../../../core/route-config';
+import { bindEmbeddingRunner } from '../embedding/service';
 import { providerBody, providerListQuery, providerProbe, providerTest } from './schema';
 import { deleteProviders, fetchModels, getProvider, insertProvider, listProviders, providerOptions, testProvider, updateProvider } from './service';
 
@@ -16,6 +17,8 @@ const TITLE = '模型配置';
  */
 export const modelRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Knowledge vectors belong to the provider's embeddings model; this module is always mounted.
+  bindEmbeddingRunner(app);
 
   app.get('/ai/model/list', { config: guarded('ai:model:list'), schema: { querystring: providerListQuery } }, async (request) => {
     const page = await listProviders(deps, request.query);

@@ -33,6 +33,10 @@ const apiKey = z.string().max(500, 'API Key 长度不能超过500个字符').nul
 /** A model id as agents store it (ai_agent.model, ai_model_provider.default_model). */
 const MODEL_NAME_MAX = maxOf(aiModelProvider.defaultModel);
 
+const EMBEDDING_MODEL_MAX = maxOf(aiModelProvider.embeddingModel);
+
+const embeddingModel = z.string().trim().max(EMBEDDING_MODEL_MAX, tooLongMessage('向量模型', EMBEDDING_MODEL_MAX)).nullish();
+
 const modelName = z.string({ error: '模型名称不能为空' }).trim().min(1, '模型名称不能为空').max(MODEL_NAME_MAX, tooLongMessage('模型名称', MODEL_NAME_MAX));
 
 const modelList = z
@@ -48,6 +52,8 @@ export const providerBody = z
     apiKey,
     models: modelList.optional(),
     defaultModel: z.string().trim().max(MODEL_NAME_MAX, tooLongMessage('默认模型', MODEL_NAME_MAX)).nullish(),
+    /** The model of the provider's /embeddings endpoint; empty: none (knowledge is retrieved by words only). */
+    embeddingModel,
     timeoutMs: timeoutMs.optional(),
     status: statusFlag.optional(),
     remark: optionalText(500, '备注长度不能超过500个字符'),
@@ -69,6 +75,8 @@ export type ProviderProbe = z.infer<typeof providerProbe>;
 
 export const providerTest = providerProbe.extend({
   model: requiredText('请选择要测试的模型', MODEL_NAME_MAX, tooLongMessage('模型名称', MODEL_NAME_MAX)),
+  /** Also embeds one word with it when given. */
+  embeddingModel,
 });
 export type ProviderTest = z.infer<typeof providerTest>;
 

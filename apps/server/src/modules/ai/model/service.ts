@@ -5,8 +5,10 @@ import { ServiceError } from '../../../core/errors';
 import { likePattern, tableList, type ListQuery } from '../../../core/list';
 import { aiAgent, aiModelProvider } from '../../../db/schema';
 import { decryptSecret, encryptSecret, maskSecret } from '../../../infra/crypto';
+import { embedTexts } from '../../../infra/llm/embeddings';
 import { LlmError } from '../../../infra/llm/errors';
 import { listModels, streamChat } from '../../../infra/llm/openai';
+import { scheduleProviderEmbeddings } from '../embedding/service';
 import { modelTarget } from './provider-runtime';
 import { DEFAULT_TIMEOUT_MS, type ProviderBody, type ProviderFilters, type ProviderProbe, type ProviderTest } from './schema';
 
@@ -89,6 +91,7 @@ function fieldsOf(body: ProviderBody) {
     models,
     // With a list and no choice, the first model is the sensible default.
     defaultModel: body.defaultModel || models[0] || '',
+    embeddingModel: body.embeddingModel ?? '',
     timeoutMs: body.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     status: body.status ?? '0',
     remark: body.remark ?? null,
@@ -119,7 +122,11 @@ function keyFollowsAddress(row: Pick<ProviderRow, 'apiKeyEnc' | 'baseUrl'>, base
   if (row.apiKeyEnc && row.baseUrl !== baseUrl.trim()) throw new ServiceError(KEY_NEEDS_RETYPING);
 }
 
-/** An empty apiKey keeps the stored one (at the same address): the console never has it to send back. */
+/**
+ * An empty apiKey keeps the stored one (at the same address): the console never has it to send back.
+ * The agents answering with the provider get their knowledge vectors brought up to date in the
+ * background (a new embeddings model, or the first one, or none any more).
+ */
 export async function updateProvider(deps: Deps, body: ProviderBody, operator: string): Promise<number> {
   if (!body.providerId) return 0;
   await assertUniqueName(deps, body, '修改');
@@ -137,6 +144,7 @@ export async function updateProvider(deps: Deps, body: ProviderBody, operator: s
     })
     .where(eq(aiModelProvider.providerId, body.providerId))
     .returning({ providerId: aiModelProvider.providerId });
+  await scheduleProviderEmbeddings(deps, body.providerId);
   return rows.length;
 }
 
@@ -175,11 +183,34 @@ export interface TestResult {
   latencyMs: number;
   reply?: string;
   error?: string;
+  /** With an embeddings model: whether it embedded a word, and how wide its vectors are. */
+  embedding?: { ok: boolean; dims?: number; error?: string };
 }
 
-/** Sends one short chat completion; a provider failure is a result to show, not an error of this call. */
+async function testEmbedding(deps: Deps, body: ProviderTest, apiKey: string, model: string): Promise<NonNullable<TestResult['embedding']>> {
+  try {
+    const [vector] = await embedTexts({
+      baseUrl: body.baseUrl.trim(),
+      apiKey,
+      model,
+      input: [TEST_PROMPT],
+      timeoutMs: body.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      target: await modelTarget(deps),
+    });
+    return { ok: true, dims: vector.length };
+  } catch (err) {
+    if (err instanceof LlmError) return { ok: false, error: err.message };
+    throw err;
+  }
+}
+
+/**
+ * Sends one short chat completion (and, with an embeddings model, embeds one word); a provider
+ * failure is a result to show, not an error of this call.
+ */
 export async function testProvider(deps: Deps, body: ProviderTest): Promise<TestResult> {
   const apiKey = await probeKey(deps, body);
+  const embedding = body.embeddingModel ? { embedding: await testEmbedding(deps, body, apiKey, body.embeddingModel) } : {};
   const started = performance.now();
   const latency = () => Math.round(performance.now() - started);
   let reply = '';
@@ -195,10 +226,10 @@ export async function testProvider(deps: Deps, body: ProviderTest): Promise<Test
       if (event.type === 'delta') reply += event.text;
     }
   } catch (err) {
-    if (err instanceof LlmError) return { ok: false, latencyMs: latency(), error: err.message };
+    if (err instanceof LlmError) return { ok: false, latencyMs: latency(), error: err.message, ...embedding };
     throw err;
   }
-  return { ok: true, latencyMs: latency(), reply: reply.length > TEST_REPLY_MAX ? `${reply.slice(0, TEST_REPLY_MAX)}…` : reply };
+  return { ok: true, latencyMs: latency(), reply: reply.length > TEST_REPLY_MAX ? `${reply.slice(0, TEST_REPLY_MAX)}…` : reply, ...embedding };
 }
 
 export async function fetchModels(deps: Deps, body: ProviderProbe): Promise<string[]> {

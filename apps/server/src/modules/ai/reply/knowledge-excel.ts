@@ -8,6 +8,7 @@ import { aiKnowledge } from '../../../db/schema';
 import { getConfigValue } from '../../system/config/service';
 import { bumpAgentVersion } from '../agent/bundle';
 import { requireAgent } from '../agent/service';
+import { scheduleAgentEmbeddings } from '../embedding/service';
 import { findByQuestion, knowledgeFieldsOf } from './knowledge';
 import { knowledgeFields } from './schema';
 
@@ -100,5 +101,6 @@ export async function importKnowledge(
     maxRows: importRowLimit(await getConfigValue(deps, IMPORT_MAX_ROWS_KEY)),
   });
   await bumpAgentVersion(deps, agentId);
+  scheduleAgentEmbeddings(deps, agentId);
   return report;
 }

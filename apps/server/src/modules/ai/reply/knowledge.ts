@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { aiKnowledge } from '../../../db/schema';
 import { bumpAgentVersion } from '../agent/bundle';
 import { requireAgent } from '../agent/service';
+import { scheduleAgentEmbeddings } from '../embedding/service';
 import type { KnowledgeBody, KnowledgeFilters } from './schema';
 
 type Deps = Pick<AppDeps, 'database' | 'kv' | 'now'>;
@@ -82,6 +83,7 @@ export async function insertKnowledge(deps: Deps, agentId: number, body: Knowled
     .values({ ...fields, agentId, createBy: operator, createTime: new Date(deps.now()) })
     .returning({ knowledgeId: aiKnowledge.knowledgeId });
   await bumpAgentVersion(deps, agentId);
+  scheduleAgentEmbeddings(deps, agentId);
   return rows.length;
 }
 
@@ -97,6 +99,7 @@ export async function updateKnowledge(deps: Deps, agentId: number, body: Knowled
     .where(and(eq(aiKnowledge.agentId, agentId), eq(aiKnowledge.knowledgeId, body.knowledgeId)))
     .returning({ knowledgeId: aiKnowledge.knowledgeId });
   await bumpAgentVersion(deps, agentId);
+  scheduleAgentEmbeddings(deps, agentId);
   return rows.length;
 }
 
@@ -108,6 +111,7 @@ export async function changeKnowledgeStatus(deps: Deps, agentId: number, knowled
     .where(and(eq(aiKnowledge.agentId, agentId), eq(aiKnowledge.knowledgeId, knowledgeId)))
     .returning({ knowledgeId: aiKnowledge.knowledgeId });
   await bumpAgentVersion(deps, agentId);
+  scheduleAgentEmbeddings(deps, agentId);
   return rows.length;
 }
 
@@ -117,5 +121,6 @@ export async function deleteKnowledge(deps: Deps, agentId: number, knowledgeIds:
     .where(and(eq(aiKnowledge.agentId, agentId), inArray(aiKnowledge.knowledgeId, knowledgeIds)))
     .returning({ knowledgeId: aiKnowledge.knowledgeId });
   await bumpAgentVersion(deps, agentId);
+  scheduleAgentEmbeddings(deps, agentId);
   return rows.length;
 }

@@ -116,6 +116,11 @@ export interface PublicMessage {
   content: string;
   /** The AI asked for contact details (lead goal): the page offers its contact card under it. */
   asksContact: boolean;
+  /**
+   * A clarify message's candidate questions in the order numbered in its content: the page offers them as
+   * quick replies. Only the questions: their entries' ids and scores stay with the staff.
+   */
+  suggestions: string[];
   createTime: Date;
 }
 
@@ -127,5 +132,6 @@ export const publicMessage = (m: MessageRow): PublicMessage => ({
   senderName: m.senderName,
   content: m.content,
   asksContact: m.hit?.type === 'leadAsk' && m.hit.name === LEAD_ASK_HIT_NAME,
+  suggestions: m.hit?.type === 'clarify' ? (m.hit.candidates ?? []).map((c) => c.name) : [],
   createTime: m.createTime,
 });

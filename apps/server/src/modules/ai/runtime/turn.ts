@@ -11,14 +11,19 @@ import { announceCapture } from '../../crm/notify/announce';
 import { loadAgentBundle, turnVariables, type AgentBundle } from '../agent/bundle';
 import { extractLeadFields } from '../engine/lead-extract';
 import { LEAD_ASK_HIT_NAME, planTurn } from '../engine/plan';
-import type { ChatMessage, FoundField, TurnState } from '../engine/types';
+import type { ChatMessage, FoundField, TurnContext, TurnState } from '../engine/types';
+import { cosineScores } from '../embedding/cosine';
+import { embedQuery } from '../embedding/service';
+import { loadProviderForRuntime } from '../model/provider-runtime';
+import { recordUnknownQuestion } from '../unknown/collect';
 import { recordHit } from '../reply/hits';
 import { publishCapture, publishMessages, publishRow, publishStatus, publishToConversation } from './events';
 import { appendMessages, latestMessages, type ConversationPatch, type ConversationRow, type MessageRow, type NewMessage } from './messages';
 import { answerWithModel, elapsed } from './model-answer';
 import { handoffMessages } from './transitions';
 
-type Deps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'config' | 'now'>;
+/** `log`, when the caller has one (the public chat's background answer), records failures after the reply. */
+type Deps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'config' | 'now'> & { log?: { error: (obj: object, msg: string) => void } };
 
 export const RuntimeMsg = {
   NO_CONVERSATION: '会话不存在',
@@ -171,6 +176,36 @@ async function modelHistory(deps: Deps, accepted: AcceptedMessage): Promise<Chat
     .map((m) => ({ role: m.sender === 'customer' ? 'user' : 'assistant', content: m.content }));
 }
 
+/** Messages read for the turn's context: the previous customer message and the AI's answer to it. */
+const CONTEXT_MESSAGES = 6;
+
+/**
+ * What was said just before: the customer's previous message (a short follow-up is read with it)
+ * and, when the AI's last message offered 「您是想问」 choices, their entry ids (「2」 picks one).
+ */
+async function turnContext(deps: Deps, accepted: AcceptedMessage): Promise<TurnContext> {
+  const rows = await latestMessages(deps.database.db, accepted.conversation.conversationId, CONTEXT_MESSAGES);
+  const earlier = rows.filter((m) => m.seq < accepted.message.seq);
+  const context: TurnContext = {};
+  const previous = earlier.filter((m) => m.sender === 'customer').at(-1);
+  if (previous) context.previous = { text: previous.content };
+  const lastAi = earlier.filter((m) => m.sender !== 'customer').at(-1);
+  if (lastAi?.hit?.type === 'clarify' && lastAi.hit.candidates) context.offered = lastAi.hit.candidates.map((c) => c.id);
+  return context;
+}
+
+/**
+ * The message's similarity to each entry through the provider's embeddings, when the agent has
+ * vectors; undefined (words only) otherwise or when the provider does not answer in time.
+ */
+async function vectorScoresFor(deps: Deps, accepted: AcceptedMessage): Promise<ReadonlyMap<number, number> | undefined> {
+  const { bundle } = accepted;
+  if (bundle.vectors.length === 0 || bundle.engine.providerId === null) return undefined;
+  const provider = await loadProviderForRuntime(deps, bundle.engine.providerId);
+  const query = provider ? await embedQuery(deps, provider, accepted.message.content) : null;
+  return query ? cosineScores(bundle.vectors, query) : undefined;
+}
+
 /** Lead questions already sent in the conversation (the goal stops asking after a few); read only when the goal is on. */
 async function leadAsksSoFar(deps: Deps, accepted: AcceptedMessage): Promise<number> {
   const goal = accepted.bundle.engine.leadGoal;
@@ -206,7 +241,13 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
   }
   if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: true });
   try {
-    const [known, history, leadAsks] = await Promise.all([knownFields(deps, accepted), modelHistory(deps, accepted), leadAsksSoFar(deps, accepted)]);
+    const [known, history, leadAsks, context, vectorScores] = await Promise.all([
+      knownFields(deps, accepted),
+      modelHistory(deps, accepted),
+      leadAsksSoFar(deps, accepted),
+      turnContext(deps, accepted),
+      vectorScoresFor(deps, accepted),
+    ]);
     const now = deps.now();
     const plan = planTurn(
       {
@@ -225,6 +266,8 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
         history,
         variables: turnVariables(bundle, now, known.name ?? ''),
         now,
+        context,
+        ...(vectorScores ? { vectorScores } : {}),
       },
       bundle.index,
     );
@@ -255,10 +298,31 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
       if (plan.kind === 'handoff') await publishStatus(deps, appended.conversation);
       else await publishRow(deps, id);
       for (const m of appended.rows) if (countsAsHit(m.hit)) await recordHit(deps, m.hit);
+      await collectUnknown(deps, accepted, appended.rows[0]);
     }
     return { conversation: appended.conversation, replies: appended.rows };
   } finally {
     if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: false });
+  }
+}
+
+/**
+ * A message the AI could not answer with confidence (a clarify or the fallback) goes to 未知问题 for
+ * staff. The reply is already stored and sent: a failure here is logged, never the customer's problem.
+ */
+async function collectUnknown(deps: Deps, accepted: AcceptedMessage, answer: MessageRow | undefined): Promise<void> {
+  const hit = answer?.hit;
+  if (hit?.type !== 'clarify' && hit?.type !== 'fallback') return;
+  try {
+    await recordUnknownQuestion(deps, {
+      agentId: accepted.conversation.agentId,
+      text: accepted.message.content,
+      outcome: hit.type,
+      candidates: hit.candidates ?? hit.refs ?? [],
+      at: new Date(deps.now()),
+    });
+  } catch (err) {
+    deps.log?.error({ err, conversationId: accepted.conversation.conversationId }, 'collecting an unknown question failed');
   }
 }
 

@@ -67,6 +67,7 @@ export async function mergeCustomers(deps: Deps, session: LoginSession, body: Me
         stage: side('stage').stage,
         tags,
         phoneMasked: target.phoneMasked || source.phoneMasked,
+        phoneAlt: target.phoneAlt || source.phoneAlt,
         firstSeenTime: target.firstSeenTime < source.firstSeenTime ? target.firstSeenTime : source.firstSeenTime,
         lastSeenTime: target.lastSeenTime > source.lastSeenTime ? target.lastSeenTime : source.lastSeenTime,
         updateBy: session.userName,

@@ -18,6 +18,8 @@ const rowColumns = {
   name: crmCustomer.name,
   phone: crmCustomer.phone,
   phoneMasked: crmCustomer.phoneMasked,
+  /** A second number the customer gave (capture.ts), normalised like phone. */
+  phoneAlt: crmCustomer.phoneAlt,
   wechat: crmCustomer.wechat,
   source: crmCustomer.source,
   stage: crmCustomer.stage,
@@ -50,9 +52,10 @@ export const masksFor = (session: LoginSession): Masks =>
   maySeePhone(session) ? { phone: unchanged, text: unchanged } : { phone: maskPhone, text: maskPhonesInText };
 
 /** The row as the user may see it. */
-export const maskRow = <T extends Pick<CustomerRow, 'phone' | 'wechat' | 'remark'>>(row: T, masks: Masks): T => ({
+export const maskRow = <T extends Pick<CustomerRow, 'phone' | 'phoneAlt' | 'wechat' | 'remark'>>(row: T, masks: Masks): T => ({
   ...row,
   phone: masks.phone(row.phone),
+  phoneAlt: masks.phone(row.phoneAlt),
   wechat: masks.text(row.wechat),
   remark: row.remark === null ? null : masks.text(row.remark),
 });

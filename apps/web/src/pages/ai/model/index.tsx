@@ -51,7 +51,7 @@ export default function ModelProviderPage() {
     fetch: listModelProvider,
     filters: FILTERS,
     entity: '模型',
-    defaults: { status: '0', timeoutMs: 30_000, models: [], defaultModel: '' },
+    defaults: { status: '0', timeoutMs: 30_000, models: [], defaultModel: '', embeddingModel: '' },
     api: { get: getModelProvider, add: addModelProvider, update: updateModelProvider, remove: delModelProvider },
   });
   // Bumped on every opening so the dialog's probe results start empty.
@@ -71,7 +71,13 @@ export default function ModelProviderPage() {
     const model = row.defaultModel || row.models[0] || '';
     setRowTest({ name: row.name, model, result: null });
     try {
-      const res = await testModelProvider({ providerId: row.providerId, baseUrl: row.baseUrl, model, timeoutMs: row.timeoutMs });
+      const res = await testModelProvider({
+        providerId: row.providerId,
+        baseUrl: row.baseUrl,
+        model,
+        timeoutMs: row.timeoutMs,
+        embeddingModel: row.embeddingModel || undefined,
+      });
       setRowTest({ name: row.name, model, result: res.data ?? null });
     } catch (error) {
       // The request layer has shown why (for instance no model to test); nothing to show here.

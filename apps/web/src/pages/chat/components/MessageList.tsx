@@ -9,6 +9,8 @@ interface Props {
   /** Shown under the AI's latest message when it asked for contact details. */
   leadCard?: ReactNode;
   onResend(clientMsgId: string): void;
+  /** A clarify suggestion tapped: sent as the customer's message. */
+  onSuggest(question: string): void;
 }
 
 /** How close to the bottom (px) still counts as "reading the newest": new content scrolls into view. */
@@ -26,13 +28,32 @@ function Bubble({ side, label, children, extra }: { side: 'me' | 'them'; label?:
   );
 }
 
+/**
+ * A clarify message's candidates as quick replies. They stay in the history (the bubble shows only the
+ * question's first line) but answer only while the customer has not said anything since.
+ */
+function Suggestions({ questions, active, onSuggest }: { questions: string[]; active: boolean; onSuggest(question: string): void }) {
+  return (
+    <div className="chat-suggestions" role="group" aria-label="您是想问">
+      {questions.map((q) => (
+        <button key={q} type="button" className="chat-suggestion" disabled={!active} onClick={() => onSuggest(q)}>
+          {q}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The bubble text of a clarify message with suggestions: its first line (「您是想问：」), the list being the chips. */
+const bubbleText = (m: ChatMessage, withSuggestions: boolean) => (withSuggestions ? m.content.split('\n', 1)[0] : m.content);
+
 function senderLabel(m: ChatMessage, agentName: string): string | undefined {
   if (m.sender === 'staff') return m.senderName ? `人工客服 · ${m.senderName}` : '人工客服';
   if (m.sender === 'ai') return agentName;
   return undefined;
 }
 
-export function MessageList({ state, welcome, agentName, leadCard, onResend }: Props) {
+export function MessageList({ state, welcome, agentName, leadCard, onResend, onSuggest }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const sticky = useRef(true);
   const now = Date.now();
@@ -40,6 +61,9 @@ export function MessageList({ state, welcome, agentName, leadCard, onResend }: P
   const lastAi = state.messages.findLast((m) => m.sender === 'ai');
   const leadAskSeq = lastAi?.asksContact ? lastAi.seq : undefined;
   const typing = (state.typing.ai || state.typing.staff) && state.drafts.length === 0;
+  // Suggestions answer only a message the customer has not replied to (stored or still sending).
+  const lastCustomerSeq = state.messages.findLast((m) => m.sender === 'customer')?.seq ?? 0;
+  const suggestionsOpen = (m: ChatMessage) => m.seq > lastCustomerSeq && state.outgoing.length === 0 && state.status !== 'closed';
 
   useEffect(() => {
     const el = ref.current;
@@ -78,19 +102,26 @@ export function MessageList({ state, welcome, agentName, leadCard, onResend }: P
           {welcome}
         </Bubble>
       )}
-      {state.messages.map((m) => (
-        <Fragment key={m.messageId}>
-          {timeMark(parseServerTime(m.createTime))}
-          {m.sender === 'system' ? (
-            <div className="chat-system">{m.content}</div>
-          ) : (
-            <Bubble side={m.sender === 'customer' ? 'me' : 'them'} label={senderLabel(m, agentName)}>
-              {m.content}
-            </Bubble>
-          )}
-          {m.seq === leadAskSeq && leadCard}
-        </Fragment>
-      ))}
+      {state.messages.map((m) => {
+        const suggestions = m.sender === 'ai' && m.suggestions?.length ? m.suggestions : undefined;
+        return (
+          <Fragment key={m.messageId}>
+            {timeMark(parseServerTime(m.createTime))}
+            {m.sender === 'system' ? (
+              <div className="chat-system">{m.content}</div>
+            ) : (
+              <Bubble
+                side={m.sender === 'customer' ? 'me' : 'them'}
+                label={senderLabel(m, agentName)}
+                extra={suggestions && <Suggestions questions={suggestions} active={suggestionsOpen(m)} onSuggest={onSuggest} />}
+              >
+                {bubbleText(m, suggestions !== undefined)}
+              </Bubble>
+            )}
+            {m.seq === leadAskSeq && leadCard}
+          </Fragment>
+        );
+      })}
       {state.drafts.map((d) => (
         <Bubble key={d.tempId} side="them" label={agentName}>
           {d.text}

@@ -21,7 +21,7 @@ vi.mock('../../../utils/feedback', () => ({
 }));
 
 const ROWS = [
-  customer({ customerId: 101, name: '张三', phone: '138****5678', wechat: 'zhangsan_88', source: 'douyin', tags: ['高意向', '装修'], ownerId: 2, ownerName: '销售小李', stage: 'lead', conversationCount: 3, leadCount: 1 }),
+  customer({ customerId: 101, name: '张三', phone: '138****5678', phoneAlt: '150****1111', wechat: 'zhangsan_88', source: 'douyin', tags: ['高意向', '装修'], ownerId: 2, ownerName: '销售小李', stage: 'lead', conversationCount: 3, leadCount: 1 }),
   customer({ customerId: 102, name: '李四', phone: '', phoneMasked: '139****0000', source: 'apply', stage: 'customer' }),
 ];
 
@@ -45,6 +45,8 @@ describe('客户管理 list', () => {
     renderWithQuery(<CustomerPage />);
     const zhang = within(await findRow('张三'));
     expect(zhang.getByText('138****5678')).toBeTruthy();
+    // The second number the customer gave, under the first.
+    expect(zhang.getByText('备 150****1111')).toBeTruthy();
     expect(zhang.getByText('zhangsan_88')).toBeTruthy();
     expect(zhang.getByText('抖音')).toBeTruthy();
     expect(zhang.getByText('高意向')).toBeTruthy();

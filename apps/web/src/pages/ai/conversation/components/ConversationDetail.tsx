@@ -5,6 +5,7 @@ import { CHANNEL_LABELS, CHAT_MESSAGE_MAX, CONVERSATION_STATUS_LABELS, LEAD_FIEL
 import type { ConversationDetail as Detail, ConversationMessage } from '../../../../api/ai/conversation';
 import { HasPermi } from '../../../../components/HasPermi';
 import { customerTitle, HIT_LABELS, LEAD_STATUS_LABELS, STATUS_COLORS } from '../labels';
+import HitGrounding from './HitGrounding';
 
 interface Props {
   detail?: Detail;
@@ -61,6 +62,7 @@ function Record({ detail }: { detail: Detail }) {
               <HitBadge m={m} />
             </div>
             <div className="conv-msg-body">{m.content}</div>
+            {m.sender === 'ai' && <HitGrounding hit={m.hit} />}
             {m.leadFields.length > 0 && (
               <div className="conv-msg-lead">
                 {m.leadFields.map((f) => (

@@ -10,6 +10,7 @@ import TestResultView from './TestResultView';
 
 export const TIMEOUT_MIN = 1000;
 export const TIMEOUT_MAX = 120_000;
+const EMBEDDING_MODEL_MAX = 100;
 const HTTP_URL = /^https?:\/\/[^\s/]+/i;
 
 interface ProviderFieldsProps {
@@ -70,7 +71,8 @@ export default function ProviderFields({ form, statuses }: ProviderFieldsProps) 
     setBusy('test');
     setResult(null);
     try {
-      const res = await testModelProvider({ ...(await probe()), model });
+      const embeddingModel = (form.getFieldValue('embeddingModel') as string | undefined)?.trim() || undefined;
+      const res = await testModelProvider({ ...(await probe()), model, embeddingModel });
       setResult(res.data ?? null);
     } catch (error) {
       console.warn('测试连接未完成', error);
@@ -128,6 +130,14 @@ export default function ProviderFields({ form, statuses }: ProviderFieldsProps) 
           options={(models ?? []).map((m) => ({ label: m, value: m }))}
           notFoundContent="请先在模型列表中添加模型"
         />
+      </Form.Item>
+      <Form.Item
+        label="向量模型"
+        name="embeddingModel"
+        extra="填写后，知识库问答会在后台计算向量，与关键词一起检索；留空只用关键词检索"
+        rules={[{ max: EMBEDDING_MODEL_MAX, message: `向量模型长度不能超过${EMBEDDING_MODEL_MAX}个字符` }]}
+      >
+        <Input placeholder="如 text-embedding-3-small（接口需支持 /embeddings）" maxLength={EMBEDDING_MODEL_MAX} allowClear />
       </Form.Item>
       <Form.Item
         label="超时(毫秒)"

@@ -43,7 +43,7 @@ export function TagLine({ tags }: { tags: string[] }) {
 }
 
 /** The phone as the server sent it (masked without crm:customer:phone), else the masked one a chat showed. */
-export function PhoneText({ row }: { row: Pick<Customer, 'phone' | 'phoneMasked'> }) {
+function MainPhone({ row }: { row: Pick<Customer, 'phone' | 'phoneMasked'> }) {
   if (row.phone) return <>{row.phone}</>;
   if (row.phoneMasked) {
     return (
@@ -53,6 +53,21 @@ export function PhoneText({ row }: { row: Pick<Customer, 'phone' | 'phoneMasked'
     );
   }
   return <Typography.Text type="secondary">-</Typography.Text>;
+}
+
+/** The phone, and under it the second number the customer gave (「打138…或者150…都行」), if any. */
+export function PhoneText({ row }: { row: Pick<Customer, 'phone' | 'phoneMasked' | 'phoneAlt'> }) {
+  if (!row.phoneAlt) return <MainPhone row={row} />;
+  return (
+    <>
+      <div>
+        <MainPhone row={row} />
+      </div>
+      <Tooltip title="客户留下的第二个号码">
+        <Typography.Text type="secondary">备 {row.phoneAlt}</Typography.Text>
+      </Tooltip>
+    </>
+  );
 }
 
 export function StageTag({ stage }: { stage: Customer['stage'] }) {

@@ -82,4 +82,55 @@ describe('DebugDialog', () => {
     await waitFor(() => expect(resetDebug).toHaveBeenCalledWith(101, 900));
     await waitFor(() => expect(screen.queryByText('基础版每月99元')).toBeNull());
   });
+
+  it('offers a clarify’s candidates as buttons that send the question, with their scores in the details', async () => {
+    const clarify = message({
+      messageId: 12,
+      seq: 2,
+      sender: 'ai',
+      content: '您是想问：\n1. 运费怎么算\n2. 发什么快递',
+      hit: {
+        type: 'clarify',
+        candidates: [
+          { id: 41, name: '运费怎么算', score: 0.47 },
+          { id: 43, name: '发什么快递', score: 0.35 },
+        ],
+      },
+    });
+    debugChat.mockResolvedValueOnce({
+      code: 200,
+      msg: '操作成功',
+      data: { conversationId: 900, status: 'ai', turn: { customer: message({ messageId: 11, content: '快递费用' }), replies: [clarify] }, found: [] },
+    });
+    render(<DebugDialog agent={{ agentId: 101, name: '售前助手' }} onClose={vi.fn()} />);
+    fireEvent.change(input(), { target: { value: '快递费用' } });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+
+    expect(await screen.findByText('澄清：候选 2 条')).toBeTruthy();
+    expect(screen.getByText('您是想问：')).toBeTruthy();
+    const group = screen.getByRole('group', { name: '您是想问' });
+    expect([...group.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['运费怎么算', '发什么快递']);
+    expect(screen.getByTestId('hit-candidates').textContent).toBe('候选（相似度）：1. 运费怎么算 0.47 · 2. 发什么快递 0.35');
+
+    debugChat.mockResolvedValueOnce({
+      code: 200,
+      msg: '操作成功',
+      data: {
+        conversationId: 900,
+        status: 'ai',
+        turn: {
+          customer: message({ messageId: 13, seq: 3, content: '发什么快递' }),
+          replies: [message({ messageId: 14, seq: 4, sender: 'ai', content: '默认发顺丰。', hit: { type: 'knowledge', id: 43, name: '发什么快递', score: 1 } })],
+        },
+        found: [],
+      },
+    });
+    fireEvent.change(input(), { target: { value: '还没发出' } });
+    fireEvent.click(screen.getByRole('button', { name: '发什么快递' }));
+    await waitFor(() => expect(debugChat).toHaveBeenLastCalledWith(101, '发什么快递', 900));
+    expect(await screen.findByText('默认发顺丰。')).toBeTruthy();
+    // Answered: the suggestions of the earlier reply no longer send, and the typed text is kept.
+    expect((screen.getByRole('button', { name: '运费怎么算' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(input().value).toBe('还没发出');
+  });
 });

@@ -25,13 +25,17 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
   const [sending, setSending] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
 
+  // A clarify's suggestions answer only while nothing was sent after it.
+  const lastCustomer = entries.findLastIndex((e) => e.message.sender === 'customer');
+
   useEffect(() => {
     // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
     void bottom.current?.scrollIntoView({ block: 'end' });
   }, [entries]);
 
-  const send = async () => {
-    const content = text.trim();
+  /** Sends what was typed, or a clarify suggestion (which leaves the typed text alone). */
+  const send = async (suggestion?: string) => {
+    const content = (suggestion ?? text).trim();
     if (!content || sending) return;
     setSending(true);
     try {
@@ -41,7 +45,7 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
       setConversationId(res.data.conversationId);
       setStatus(res.data.status);
       setEntries((list) => [...list, { message: turn.customer, found }, ...turn.replies.map((message) => ({ message }))]);
-      setText('');
+      if (suggestion === undefined) setText('');
     } catch (error) {
       console.warn('调试消息未发送', error);
     } finally {
@@ -66,7 +70,15 @@ export default function DebugDialog({ agent, onClose }: DebugDialogProps) {
         {entries.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="以客户身份发一条消息，看看由哪条规则、知识或模型回答" />
         ) : (
-          entries.map((e) => <DebugMessage key={e.message.messageId} message={e.message} found={e.found} />)
+          entries.map((e, i) => (
+            <DebugMessage
+              key={e.message.messageId}
+              message={e.message}
+              found={e.found}
+              suggestionsOpen={i > lastCustomer && status === 'ai' && !sending}
+              onSuggest={(q) => void send(q)}
+            />
+          ))
         )}
         <div ref={bottom} />
       </div>

@@ -3,6 +3,7 @@ import { useVariableChoices } from '../settings/useVariableChoices';
 import KnowledgeTab from './KnowledgeTab';
 import ReplyTester from './ReplyTester';
 import RuleTab from './RuleTab';
+import UnknownTab from './UnknownTab';
 
 interface ReplyDialogProps {
   agent: { agentId: number; name: string };
@@ -11,7 +12,7 @@ interface ReplyDialogProps {
   onChanged: () => void;
 }
 
-/** 回复: the agent's reply rules and knowledge Q&A, with a box to test which one answers a message. */
+/** 回复: the agent's reply rules and knowledge Q&A, the questions it could not answer, and a box to test which one answers a message. */
 export default function ReplyDialog({ agent, onClose, onChanged }: ReplyDialogProps) {
   const choices = useVariableChoices(agent.agentId);
   return (
@@ -21,6 +22,7 @@ export default function ReplyDialog({ agent, onClose, onChanged }: ReplyDialogPr
         items={[
           { key: 'rules', label: '回复规则', children: <RuleTab agentId={agent.agentId} choices={choices} onChanged={onChanged} /> },
           { key: 'knowledge', label: '知识问答', children: <KnowledgeTab agentId={agent.agentId} choices={choices} onChanged={onChanged} /> },
+          { key: 'unknown', label: '未知问题', children: <UnknownTab agentId={agent.agentId} choices={choices} onChanged={onChanged} /> },
         ]}
       />
     </Modal>

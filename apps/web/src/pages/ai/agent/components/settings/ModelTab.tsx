@@ -1,5 +1,6 @@
 import { Alert, Form, InputNumber, Select, Slider, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_CLARIFY_THRESHOLD, DEFAULT_KNOWLEDGE_THRESHOLD } from '@acs/shared';
 import { modelOptions, type ModelOption } from '../../../../../api/ai/agent';
 import { BUILTIN, type SettingsForm } from './formValues';
 
@@ -8,7 +9,12 @@ function ordered(options: ModelOption[]): ModelOption[] {
   return [...options.filter((o) => o.providerId === null), ...options.filter((o) => o.providerId !== null)];
 }
 
-/** 模型: provider and model, the generation parameters and the knowledge threshold. */
+const THRESHOLD_MARKS = { 0: '0', 0.3: '0.3', 0.5: '0.5', 1: '1' };
+
+/** The server refuses the same (agent/service.ts); said here before saving, under 澄清阈值 whichever slider moved. */
+const CLARIFY_ABOVE_ANSWER = '澄清阈值不能大于直接回答阈值';
+
+/** 模型: provider and model, the generation parameters and the two knowledge thresholds (answer, clarify). */
 export default function ModelTab({ form }: { form: FormInstance<SettingsForm> }) {
   const options = useQuery({ queryKey: ['ai/model/options'], queryFn: modelOptions });
   const providers = ordered(options.data?.data ?? []);
@@ -64,8 +70,41 @@ export default function ModelTab({ form }: { form: FormInstance<SettingsForm> })
       >
         <InputNumber min={0} max={50} precision={0} style={{ width: 200 }} />
       </Form.Item>
-      <Form.Item label="知识库匹配阈值" name="knowledgeThreshold" extra="知识问答的相似度达到此值才直接回答（0–1）。">
-        <Slider min={0} max={1} step={0.05} style={{ width: 320 }} marks={{ 0: '0', 0.5: '0.5', 1: '1' }} />
+      <Alert
+        style={{ marginBottom: 16 }}
+        type="info"
+        title="知识问答怎样决定回答"
+        description={
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            <li>相似度 ≥ 直接回答阈值：直接用该条知识回答；</li>
+            <li>介于澄清阈值和直接回答阈值之间：回复“您是想问：”并列出最多3个候选问题让客户选择；</li>
+            <li>低于澄清阈值：使用兜底回复（配置了模型时交给模型）。</li>
+            <li>
+              默认 {DEFAULT_KNOWLEDGE_THRESHOLD} / {DEFAULT_CLARIFY_THRESHOLD}；阈值越高越谨慎。
+            </li>
+          </ul>
+        }
+      />
+      <Form.Item
+        label="直接回答阈值"
+        name="knowledgeThreshold"
+        extra="知识的相似度达到此值时直接回答（0–1）。"
+      >
+        <Slider min={0} max={1} step={0.05} style={{ width: 320 }} marks={THRESHOLD_MARKS} />
+      </Form.Item>
+      <Form.Item
+        label="澄清阈值"
+        name="clarifyThreshold"
+        extra="低于直接回答阈值、但达到此值的知识，作为“您是想问”的候选问题（0–1）。"
+        dependencies={['knowledgeThreshold']}
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_r, clarify: number) =>
+              clarify <= getFieldValue('knowledgeThreshold') ? Promise.resolve() : Promise.reject(new Error(CLARIFY_ABOVE_ANSWER)),
+          }),
+        ]}
+      >
+        <Slider min={0} max={1} step={0.05} style={{ width: 320 }} marks={THRESHOLD_MARKS} />
       </Form.Item>
     </>
   );

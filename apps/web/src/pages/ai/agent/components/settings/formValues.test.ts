@@ -44,6 +44,13 @@ describe('settings form values', () => {
     expect(saved.handoff.keywords).toEqual(['投诉']);
   });
 
+  it('shows a lead goal stored without 完成条件 as 全部填写 and saves the chosen one', () => {
+    const { match: _stored, ...old } = DEFAULT_LEAD_GOAL;
+    expect(toForm({ ...agent, leadGoal: old }).leadGoal.match).toBe('all');
+    const goal = { ...DEFAULT_LEAD_GOAL, fields: ['phone', 'wechat'] as const, match: 'any' as const };
+    expect(fromForm(agent, { leadGoal: { ...goal, fields: [...goal.fields] } }).leadGoal).toMatchObject({ fields: ['phone', 'wechat'], match: 'any' });
+  });
+
   it('finds the tab of a field that failed validation', () => {
     expect(tabOf('welcomeMessage')).toBe('welcome');
     expect(tabOf('businessHours')).toBe('hours');

@@ -7,7 +7,8 @@ export const BUILTIN = 0;
 export type SettingsForm = Omit<Agent, 'providerId'> & { providerId: number };
 
 export function toForm(agent: Agent): SettingsForm {
-  return { ...agent, providerId: agent.providerId ?? BUILTIN };
+  // A goal stored before 完成条件 existed means 'all': the radio shows it so.
+  return { ...agent, providerId: agent.providerId ?? BUILTIN, leadGoal: { ...agent.leadGoal, match: agent.leadGoal.match ?? 'all' } };
 }
 
 /** The saved agent: what was loaded, overlaid with the form (fields of tabs never opened keep their values). */
@@ -29,7 +30,7 @@ export const TABS = [
   { key: 'prompt', label: '提示词', fields: ['systemPrompt'] },
   { key: 'welcome', label: '欢迎语与快捷问题', fields: ['welcomeMessage', 'quickQuestions'] },
   { key: 'fallback', label: '兜底回复', fields: ['fallbackReply'] },
-  { key: 'model', label: '模型', fields: ['providerId', 'model', 'params', 'knowledgeThreshold'] },
+  { key: 'model', label: '模型', fields: ['providerId', 'model', 'params', 'knowledgeThreshold', 'clarifyThreshold'] },
   { key: 'handoff', label: '转人工', fields: ['handoff'] },
   { key: 'hours', label: '营业时间', fields: ['businessHours'] },
   { key: 'lead', label: '留资目标', fields: ['leadGoal'] },

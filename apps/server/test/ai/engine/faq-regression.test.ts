@@ -1,0 +1,49 @@
+// A small, fixed part of every FAQ bench set (bench/faq/data/*.json, the questions marked regression),
+// asked the way the bench asks them: what the engine answered right once must stay right. Each whole
+// set must also stay at or above the floors below (today's figures, docs/benchmarks.md, less a margin),
+// so a change that trades many answers for a few is caught too.
+import { describe, expect, it } from 'vitest';
+import { ask, buildIndex, judge, loadDataSets, toKnowledge, type FaqQuestion } from '../../../../../bench/faq/evaluate';
+
+/** Kinds where offering the right entry in a clarify is an acceptable answer; elsewhere it must be answered. */
+const CLARIFY_ALLOWED = new Set<FaqQuestion['kind']>(['paraphrase', 'typo']);
+
+const sets = loadDataSets();
+
+/** Per whole set: answered right ≥, right entry answered or offered ≥, false answers ≤ (shares of the questions). */
+const FLOORS = { right: 0.5, offered: 0.65, wrong: 0.07 };
+
+describe('FAQ regression sets', () => {
+  it('every set marks some questions for regression', () => {
+    expect(sets.length).toBeGreaterThan(0);
+    for (const set of sets) expect(set.questions.filter((q) => q.regression).length, set.file).toBeGreaterThan(0);
+  });
+});
+
+for (const set of sets) {
+  describe(`FAQ regression: ${set.label} (${set.file})`, () => {
+    const knowledge = toKnowledge(set.entries);
+    const index = buildIndex(knowledge);
+    const cases = set.questions.filter((q) => q.regression).map((q) => [q.kind, q.text, q] as const);
+
+    it('stays at or above the floors on the whole set', () => {
+      const verdicts = set.questions.map((q) => judge(q, ask(q, index, knowledge)));
+      const answerable = set.questions.filter((q) => q.expect !== null).length;
+      const share = (n: number, of: number) => n / of;
+      expect(share(verdicts.filter((v) => v.right).length, answerable)).toBeGreaterThanOrEqual(FLOORS.right);
+      expect(share(verdicts.filter((v) => v.offered).length, answerable)).toBeGreaterThanOrEqual(FLOORS.offered);
+      expect(share(verdicts.filter((v) => v.wrong).length, set.questions.length)).toBeLessThanOrEqual(FLOORS.wrong);
+    });
+
+    it.each(cases)('%s 「%s」', (_kind, _text, q) => {
+      const outcome = ask(q, index, knowledge);
+      if (q.expect === null) {
+        expect(outcome).not.toMatchObject({ type: 'answer' });
+      } else if (CLARIFY_ALLOWED.has(q.kind)) {
+        expect(judge(q, outcome).offered, `expected #${q.expect} answered or offered, got ${JSON.stringify(outcome)}`).toBe(true);
+      } else {
+        expect(outcome).toMatchObject({ type: 'answer', id: q.expect });
+      }
+    });
+  });
+}

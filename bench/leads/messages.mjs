@@ -1,0 +1,260 @@
+// Lead messages as customers type them in a chat, with the contact details a salesperson would file
+// from each (normalised: a phone as 11 digits, a WeChat id as written, a masked phone as shown).
+// Written by hand before the extractor was tuned against them; the extractor is judged on these, so
+// a rule that fixes a miss must be a general rule, never this text.
+// kind groups the messages in the report; expecting: the fields the lead question just asked for (a
+// bare answer counts). A field left out means nothing should be found for it.
+
+/** @typedef {{ kind: string, text: string, phone?: string[], wechat?: string[], name?: string[], masked?: string[], expecting?: Array<'phone' | 'wechat' | 'name'> }} LeadCase */
+
+/** @type {LeadCase[]} */
+export const LEAD_CASES = [
+  // Plain mobiles in sentences.
+  { kind: 'normal', text: '你好，我想咨询下装修报价，电话13912345678', phone: ['13912345678'] },
+  { kind: 'normal', text: '13764821935', phone: ['13764821935'] },
+  { kind: 'normal', text: '我手机是18611223344，下午三点后方便', phone: ['18611223344'] },
+  { kind: 'normal', text: '麻烦打我电话 15800001234 谢谢', phone: ['15800001234'] },
+  { kind: 'normal', text: '联系方式：17701234567', phone: ['17701234567'] },
+  { kind: 'normal', text: '您好 我姓刘 电话15209876543 想了解下课程', phone: ['15209876543'], name: ['刘'] },
+  { kind: 'normal', text: '我叫陈静，手机号码是13588889999', phone: ['13588889999'], name: ['陈静'] },
+  { kind: 'normal', text: '电话18912340000 找王先生', phone: ['18912340000'], name: ['王先生'] },
+  { kind: 'normal', text: '有需要可以打我 19955667788', phone: ['19955667788'] },
+  { kind: 'normal', text: '号码13011112222，工作日白天都在', phone: ['13011112222'] },
+  { kind: 'normal', text: '孩子今年5岁，想报个班，家长电话13655556666', phone: ['13655556666'] },
+  { kind: 'normal', text: '请致电 13266667777 李女士', phone: ['13266667777'], name: ['李女士'] },
+  { kind: 'normal', text: '在吗 刚才问的那个沙发 我电话是15678901234', phone: ['15678901234'] },
+  { kind: 'normal', text: '电话:13579246801', phone: ['13579246801'] },
+  { kind: 'normal', text: '177 0000 1234 晚上打', phone: ['17700001234'] },
+  { kind: 'normal', text: '你们回我电话吧16601234567', phone: ['16601234567'] },
+  { kind: 'normal', text: '尾号就是8888，完整的是 13800008888', phone: ['13800008888'] },
+  { kind: 'normal', text: '我手机19812345678有事打这个', phone: ['19812345678'] },
+  { kind: 'normal', text: '电话打不通就发短信 15266667777', phone: ['15266667777'] },
+  { kind: 'normal', text: '手机19900001111（24小时开机）', phone: ['19900001111'] },
+  { kind: 'normal', text: '您好，我在58同城上看到你们，电话13566668888', phone: ['13566668888'] },
+  { kind: 'normal', text: '我家住3号楼1201室，电话18933334444', phone: ['18933334444'] },
+  { kind: 'normal', text: '明天上午10点后打我 17600005555', phone: ['17600005555'] },
+  { kind: 'normal', text: '发我邮箱也行 abc123@163.com 或者电话13677776666', phone: ['13677776666'] },
+  { kind: 'normal', text: "I'm Tom, my phone is 13911118888", phone: ['13911118888'] },
+  { kind: 'normal', text: 'call me 18577776666 thx', phone: ['18577776666'] },
+  { kind: 'normal', text: '打我电话啊 13800001234 急', phone: ['13800001234'] },
+  { kind: 'normal', text: '电话：136 8888 9999。地址：南山区科技园', phone: ['13688889999'] },
+  { kind: 'normal', text: '139-1111-0000王', phone: ['13911110000'] },
+  { kind: 'normal', text: '升级到v8.0.49后闪退，我电话13800001111', phone: ['13800001111'] },
+  { kind: 'normal', text: '版本 2.3.1 我手机 13911112222 麻烦看看', phone: ['13911112222'] },
+  { kind: 'normal', text: '订单号 20240520001 收件电话 13899990000 地址写错了', phone: ['13899990000'] },
+  { kind: 'normal', text: '身份证 110101199003076634 手机 15900001234', phone: ['15900001234'] },
+  { kind: 'normal', text: '我 35 岁，预算 30 万，电话 13711223344', phone: ['13711223344'] },
+  { kind: 'normal', text: '昨天18:30打过400-100-2000没人接，你们打我手机 18622223333', phone: ['18622223333'] },
+  { kind: 'normal', text: '验证码 138001 收不到，手机 13800001111', phone: ['13800001111'] },
+  { kind: 'normal', text: '下单的时候留的手机号是13511112222，订单号 3345667788990', phone: ['13511112222'] },
+  { kind: 'normal', text: '想看房 周六有空 15077778888', phone: ['15077778888'] },
+  { kind: 'normal', text: '好的 我留个电话 18100002345', phone: ['18100002345'] },
+  { kind: 'normal', text: '电话19122223333，我姓何', phone: ['19122223333'], name: ['何'] },
+
+  // Full-width digits and Chinese numerals.
+  { kind: 'full-width', text: '电话：１３９１２３４５６７８', phone: ['13912345678'] },
+  { kind: 'full-width', text: '１８６ ００００ １１１１', phone: ['18600001111'] },
+  { kind: 'full-width', text: '我的手机号１５０１２３４５６７８，谢谢', phone: ['15012345678'] },
+  { kind: 'full-width', text: 'ＶＸ：ｌｉｌｙ＿８８６６', wechat: ['lily_8866'] },
+  { kind: 'full-width', text: '联系电话１３７－００１３－７０００', phone: ['13700137000'] },
+  { kind: 'full-width', text: '打给我 一八八 一二三四 五六七八', phone: ['18812345678'] },
+  { kind: 'full-width', text: '我电话幺三八幺幺幺幺二二二二', phone: ['13811112222'] },
+  { kind: 'full-width', text: '＋８６　１３９００００１１１１', phone: ['13900001111'] },
+  { kind: 'full-width', text: '手机：１５８　１２３４　５６７８ 王女士', phone: ['15812345678'], name: ['王女士'] },
+
+  // Country code.
+  { kind: '+86', text: '+86 139 1234 5678', phone: ['13912345678'] },
+  { kind: '+86', text: '+86-186-0000-2222', phone: ['18600002222'] },
+  { kind: '+86', text: '0086 15811112222 这是我手机，人在国外', phone: ['15811112222'] },
+  { kind: '+86', text: '国外号码打不了的话打国内的 +8613512345678', phone: ['13512345678'] },
+  { kind: '+86', text: '86 18211110000', phone: ['18211110000'] },
+  { kind: '+86', text: '(+86)13800002222', phone: ['13800002222'] },
+  { kind: '+86', text: '手机+86 15012349876', phone: ['15012349876'] },
+  { kind: '+86', text: '0086-13611112233', phone: ['13611112233'] },
+
+  // Separators.
+  { kind: 'separators', text: '138-1234-5678 王先生', phone: ['13812345678'], name: ['王先生'] },
+  { kind: 'separators', text: '手机 159 8765 4321', phone: ['15987654321'] },
+  { kind: 'separators', text: '电话 136.1234.5678', phone: ['13612345678'] },
+  { kind: 'separators', text: '135 1234 5678 / 微信 chen_xiao_99', phone: ['13512345678'], wechat: ['chen_xiao_99'] },
+  { kind: 'separators', text: '电话是 1 3 9 1 2 3 4 5 6 7 8', phone: ['13912345678'] },
+  { kind: 'separators', text: '180—1234—5678', phone: ['18012345678'] },
+  { kind: 'separators', text: '我的电话:188 1234-5678', phone: ['18812345678'] },
+  { kind: 'separators', text: '号码 138.0013.8000 打这个', phone: ['13800138000'] },
+  { kind: 'separators', text: '电话 155-0000-1234，微信同号', phone: ['15500001234'], wechat: ['15500001234'] },
+
+  // Masked numbers: shown by a platform, never a usable phone.
+  { kind: 'masked', text: '我抖音绑的是 138****6666', masked: ['138****6666'] },
+  { kind: 'masked', text: '你看我资料里有号 186****1234', masked: ['186****1234'] },
+  { kind: 'masked', text: '手机号135xxxx8888 打不通就加微信 wx_9988abc', masked: ['135xxxx8888'], wechat: ['wx_9988abc'] },
+  { kind: 'masked', text: '电话 139 **** 0000', masked: ['139****0000'] },
+  { kind: 'masked', text: '就是平台上显示的那个 150****7788 本人', masked: ['150****7788'] },
+  { kind: 'masked', text: '手机号码188****9999，是我本人', masked: ['188****9999'] },
+
+  // WeChat ids after a cue.
+  { kind: 'wechat', text: '微信：zhangwei_1990', wechat: ['zhangwei_1990'] },
+  { kind: 'wechat', text: '加我微信 xiaomei520', wechat: ['xiaomei520'] },
+  { kind: 'wechat', text: 'vx: tom_lee88', wechat: ['tom_lee88'] },
+  { kind: 'wechat', text: 'wx：mary2023xx', wechat: ['mary2023xx'] },
+  { kind: 'wechat', text: 'v信 kk_8899aa', wechat: ['kk_8899aa'] },
+  { kind: 'wechat', text: '薇：yy123456', wechat: ['yy123456'] },
+  { kind: 'wechat', text: '加v 13912340000', phone: ['13912340000'], wechat: ['13912340000'] },
+  { kind: 'wechat', text: '微信同号 15566667777', phone: ['15566667777'], wechat: ['15566667777'] },
+  { kind: 'wechat', text: '微信搜 abc_2020 加我', wechat: ['abc_2020'] },
+  { kind: 'wechat', text: 'vx搜一下 dreamer_77', wechat: ['dreamer_77'] },
+  { kind: 'wechat', text: '搜微信号 sunny_day01', wechat: ['sunny_day01'] },
+  { kind: 'wechat', text: '微信号码是 liu_jie_88，备注装修', wechat: ['liu_jie_88'] },
+  { kind: 'wechat', text: '我的威信 wangfang1988', wechat: ['wangfang1988'] },
+  { kind: 'wechat', text: '加个v吧 kiki_0707', wechat: ['kiki_0707'] },
+  { kind: 'wechat', text: 'wechat: Jason_Wu99', wechat: ['Jason_Wu99'] },
+  { kind: 'wechat', text: 'VX 18812345678 手机也是这个', phone: ['18812345678'], wechat: ['18812345678'] },
+  { kind: 'wechat', text: '微信跟手机一个号 17788889999', phone: ['17788889999'], wechat: ['17788889999'] },
+  { kind: 'wechat', text: '我微信是我手机号，13612349876', phone: ['13612349876'], wechat: ['13612349876'] },
+  { kind: 'wechat', text: '你加我微信吧：hh_mama2019 我拉你进群', wechat: ['hh_mama2019'] },
+  { kind: 'wechat', text: '薇信 qingqing_66', wechat: ['qingqing_66'] },
+  { kind: 'wechat', text: 'V: a13579abc', wechat: ['a13579abc'] },
+  { kind: 'wechat', text: '加V：xiaoyu_2008，备注买房', wechat: ['xiaoyu_2008'] },
+  { kind: 'wechat', text: 'wx号 cool_boy_1', wechat: ['cool_boy_1'] },
+  { kind: 'wechat', text: '微信 lin-yi-2020', wechat: ['lin-yi-2020'] },
+  { kind: 'wechat', text: 'vx号码 Amy_Zhou', wechat: ['Amy_Zhou'] },
+  { kind: 'wechat', text: '嗨，微信搜：happy_home88 通过一下', wechat: ['happy_home88'] },
+  { kind: 'wechat', text: '去微信上搜 luna_9527 就能找到我', wechat: ['luna_9527'] },
+  { kind: 'wechat', text: '微信id wxid_k2j3h4g5f6', wechat: ['wxid_k2j3h4g5f6'] },
+  { kind: 'wechat', text: '我微信wxid_abc12345def', wechat: ['wxid_abc12345def'] },
+  { kind: 'wechat', text: '加v信 miss_chen0101', wechat: ['miss_chen0101'] },
+  { kind: 'wechat', text: 'v：18855556666', phone: ['18855556666'], wechat: ['18855556666'] },
+  { kind: 'wechat', text: '加我wx 15855556666', phone: ['15855556666'], wechat: ['15855556666'] },
+  { kind: 'wechat', text: 'wx同手机号 13688889999', phone: ['13688889999'], wechat: ['13688889999'] },
+  { kind: 'wechat', text: '电话微信都是 18677778888', phone: ['18677778888'], wechat: ['18677778888'] },
+  { kind: 'wechat', text: '号码 13344446666（微信同）', phone: ['13344446666'], wechat: ['13344446666'] },
+  { kind: 'wechat', text: '我微信是 Zhang_San-2024 手机 13012345678', phone: ['13012345678'], wechat: ['Zhang_San-2024'] },
+  { kind: 'wechat', text: '微信号搜 momo_1122 就行', wechat: ['momo_1122'] },
+
+  // Names.
+  { kind: 'name', text: '我叫王建国 电话13855556666', phone: ['13855556666'], name: ['王建国'] },
+  { kind: 'name', text: '姓名：赵丽 手机：13911112233', phone: ['13911112233'], name: ['赵丽'] },
+  { kind: 'name', text: '联系人：孙先生 18899990000', phone: ['18899990000'], name: ['孙先生'] },
+  { kind: 'name', text: '我是李女士，电话 15966668888', phone: ['15966668888'], name: ['李女士'] },
+  { kind: 'name', text: '免贵姓周，周女士 13677778888', phone: ['13677778888'], name: ['周女士'] },
+  { kind: 'name', text: '您好我是张老师 想问下课程 微信 zhang_teacher', wechat: ['zhang_teacher'], name: ['张老师'] },
+  { kind: 'name', text: '我叫欧阳明，手机 13300001111', phone: ['13300001111'], name: ['欧阳明'] },
+  { kind: 'name', text: '王女士 15811113333 周末联系', phone: ['15811113333'], name: ['王女士'] },
+  { kind: 'name', text: '联系人 刘洋 13399998888', phone: ['13399998888'], name: ['刘洋'] },
+  { kind: 'name', text: '手机：15233334444 微信：sweetie_77 姓名：黄小燕', phone: ['15233334444'], wechat: ['sweetie_77'], name: ['黄小燕'] },
+  { kind: 'name', text: '就叫我小张吧 18600007777', phone: ['18600007777'], name: ['小张'] },
+
+  // Bare answers to the lead question.
+  { kind: 'answer', text: '张伟', name: ['张伟'], expecting: ['name'] },
+  { kind: 'answer', text: '13812340000', phone: ['13812340000'], wechat: ['13812340000'], expecting: ['wechat'] },
+  { kind: 'answer', text: 'lucky_star99', wechat: ['lucky_star99'], expecting: ['wechat'] },
+  { kind: 'answer', text: '刘晓 13611110000', phone: ['13611110000'], name: ['刘晓'], expecting: ['name', 'phone'] },
+  { kind: 'answer', text: '好的', expecting: ['name'] },
+
+  // Two numbers in one message: both, the first one first.
+  { kind: 'two numbers', text: '打13900001111或者15000002222都行', phone: ['13900001111', '15000002222'] },
+  { kind: 'two numbers', text: '138 1111 2222 / 139 3333 4444 任意一个', phone: ['13811112222', '13933334444'] },
+  { kind: 'two numbers', text: '我的手机 18800001111，我老公的 18800002222', phone: ['18800001111', '18800002222'] },
+  { kind: 'two numbers', text: '电话15811112222 备用 13522223333', phone: ['15811112222', '13522223333'] },
+  { kind: 'two numbers', text: '主号13344445555 副号17755556666', phone: ['13344445555', '17755556666'] },
+  { kind: 'two numbers', text: '13800138000/13900139000', phone: ['13800138000', '13900139000'] },
+
+  // QQ numbers are not phones nor WeChat ids.
+  { kind: 'qq', text: 'QQ 123456789 可以吗' },
+  { kind: 'qq', text: '我QQ号 13800138000' },
+  { kind: 'qq', text: '扣扣 987654321' },
+  { kind: 'qq', text: '加我qq：2233445566，没微信' },
+  { kind: 'qq', text: 'QQ邮箱 13912345678@qq.com' },
+
+  // Traps: order numbers.
+  { kind: 'trap: order', text: '订单号 202405201234567 什么时候发货' },
+  { kind: 'trap: order', text: '我的单号是13812345678901' },
+  { kind: 'trap: order', text: '订单 1385678901234567890 还没到' },
+  { kind: 'trap: order', text: '查下这个订单13611112222' },
+  { kind: 'trap: order', text: '商品编号 13800138000 还有货吗' },
+  { kind: 'trap: order', text: '型号 HB-13800138000 多少钱' },
+  { kind: 'trap: order', text: '编号 NO.13812345678' },
+  { kind: 'trap: order', text: '电脑序列号 138-0013-8000 保修吗' },
+  { kind: 'trap: order', text: '会员卡号 13900001111 积分不对' },
+  { kind: 'trap: order', text: '工号 1380013 的客服态度很差' },
+
+  // Traps: ID cards.
+  { kind: 'trap: id card', text: '身份证 440106199001011234' },
+  { kind: 'trap: id card', text: '身份证号码 11010119900307663X' },
+  { kind: 'trap: id card', text: '我身份证后六位 123456' },
+  { kind: 'trap: id card', text: '证件号 320102 19850612 0018' },
+  { kind: 'trap: id card', text: '发票税号 91440300MA5D12345X' },
+
+  // Traps: dates and times.
+  { kind: 'trap: date', text: '我是2024年5月20号下的单' },
+  { kind: 'trap: date', text: '预约 2024-06-15 13:30 可以吗' },
+  { kind: 'trap: date', text: '20240615 那天有空吗' },
+  { kind: 'trap: date', text: '2024.06.15 13.30 到店' },
+  { kind: 'trap: date', text: '时间：13:00-18:00 周一到周五' },
+  { kind: 'trap: date', text: '我要订 13 号 8 点的位置，8 个人' },
+
+  // Traps: prices and amounts.
+  { kind: 'trap: price', text: '报价 13800 元太贵了' },
+  { kind: 'trap: price', text: '¥15999 这个价格能便宜点吗' },
+  { kind: 'trap: price', text: '总价13980000左右的房子有吗' },
+  { kind: 'trap: price', text: '预算 1,380,000' },
+  { kind: 'trap: price', text: '一共 18600 块，分期的话 1550/月' },
+  { kind: 'trap: price', text: '余额还有 13800.50 元' },
+  { kind: 'trap: price', text: '微信转账 13800 元已付' },
+  { kind: 'trap: price', text: '退款 ¥138.00 什么时候到' },
+  { kind: 'trap: price', text: '房号 1301，面积 138.5 平' },
+
+  // Traps: software versions and other dotted numbers.
+  { kind: 'trap: version', text: '升级到 v15.9.2345.6789 后闪退' },
+  { kind: 'trap: version', text: '版本 8.0.13800138000' },
+  { kind: 'trap: version', text: 'v1.3800.1380.00 这个版本有bug' },
+  { kind: 'trap: version', text: 'app版本号 13.8.0013.8000 打不开' },
+  { kind: 'trap: version', text: '固件 V2.1.13912345678 刷机失败' },
+  { kind: 'trap: version', text: '系统 iOS 17.5.1 微信 8.0.49 登不上' },
+  { kind: 'trap: version', text: 'build 15.0.1234.5678 闪退' },
+  { kind: 'trap: version', text: '更新到 1.3.9.12345678 就卡' },
+  { kind: 'trap: version', text: '我用的 Chrome 139.0.7258.128' },
+  { kind: 'trap: version', text: 'IP 192.168.13.80 连不上' },
+  { kind: 'trap: version', text: '新版 18.6.0012.3456 还是不行' },
+  { kind: 'trap: version', text: '坐标 113.9271, 22.5431' },
+
+  // Traps: bank cards.
+  { kind: 'trap: bank card', text: '银行卡 6222 0212 3456 7890 123' },
+  { kind: 'trap: bank card', text: '卡号 6217001380013800123' },
+  { kind: 'trap: bank card', text: '转账到 6228480402564890018' },
+  { kind: 'trap: bank card', text: '建行卡 6227 0013 8001 3800' },
+  { kind: 'trap: bank card', text: '尾号 1234 的那张卡' },
+
+  // Traps: express tracking numbers.
+  { kind: 'trap: express', text: '顺丰单号 SF1234567890123' },
+  { kind: 'trap: express', text: '快递单号 YT13800138000123' },
+  { kind: 'trap: express', text: '中通 75312345678901 到哪了' },
+  { kind: 'trap: express', text: '物流单号JD0013800138000' },
+  { kind: 'trap: express', text: '运单 1381234567890' },
+  { kind: 'trap: express', text: '条形码 6901380013800' },
+
+  // Traps: landlines and 400 numbers.
+  { kind: 'trap: landline', text: '座机 021-61234567' },
+  { kind: 'trap: landline', text: '办公室电话 010 8888 6666' },
+  { kind: 'trap: landline', text: '打公司电话0755-86001234找我' },
+  { kind: 'trap: landline', text: '0571-88886666转8012' },
+  { kind: 'trap: 400', text: '你们400电话是 400-820-8820 吗' },
+  { kind: 'trap: 400', text: '打 400 1380 013 没人接' },
+  { kind: 'trap: 400', text: '客服 4008123123 打不通' },
+
+  // Traps: WeChat cue words with no id of the customer's.
+  { kind: 'trap: wechat', text: '你们微信多少' },
+  { kind: 'trap: wechat', text: '微信支付可以吗' },
+  { kind: 'trap: wechat', text: '微信 8.0.49 版本扫不了码' },
+  { kind: 'trap: wechat', text: 'vx 转账 1380 可以吗' },
+  { kind: 'trap: wechat', text: '加不上你们微信 提示 user not found' },
+  { kind: 'trap: wechat', text: '公众号 home_decor_2024 里看到的' },
+  { kind: 'trap: wechat', text: '微信群里看到的活动' },
+  { kind: 'trap: wechat', text: '我用 wx 付过定金 1500 了' },
+
+  // Traps: other numbers.
+  { kind: 'trap: other', text: '身高 180 体重 138 斤' },
+  { kind: 'trap: other', text: '价格 1,380,013,800 元？' },
+  { kind: 'trap: other', text: '手机型号 iPhone 13 Pro 128G' },
+  { kind: 'trap: other', text: '学号 2021138001380' },
+  { kind: 'trap: other', text: '车牌 粤B 13800' },
+];
