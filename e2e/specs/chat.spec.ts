@@ -9,8 +9,8 @@ const WELCOME = '欢迎咨询';
 const PRICE_ANSWER = '费用会根据您的具体需求来定';
 const DISCOUNT_ANSWER = '当前的优惠活动请以顾问告知为准';
 const BOOKING_ANSWER = '顾问会联系您确认时间';
-/** A phone alone is acknowledged; the goal's thanks (好的，已经记下了…) waits for the WeChat id too. */
-const CONTACT_ACK = '已收到您的联系方式';
+/** The goal wants a phone or a WeChat id: a phone alone completes it and gets the goal's thanks. */
+const CONTACT_ACK = '好的，已经记下了';
 const STAFF_REPLY = '您好，我是人工客服小王';
 
 /** A phone-sized customer browser (iPhone 12 screen, touch) on chromium. */
