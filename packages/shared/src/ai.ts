@@ -194,7 +194,7 @@ export const DEFAULT_LEAD_GOAL: AgentLeadGoal = {
 };
 export const DEFAULT_FALLBACK_REPLY = '抱歉，这个问题我暂时无法回答，您可以换个说法，或输入“转人工”联系人工客服。';
 export const DEFAULT_KNOWLEDGE_THRESHOLD = 0.5;
-export const DEFAULT_CLARIFY_THRESHOLD = 0.3;
+export const DEFAULT_CLARIFY_THRESHOLD = 0.2;
 /** The prefix of a clarify message; the candidates follow as a numbered list. */
 export const CLARIFY_PROMPT = '您是想问：';
 /** At most this many candidates are offered in one clarify message. */

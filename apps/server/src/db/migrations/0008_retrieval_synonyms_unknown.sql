@@ -37,7 +37,7 @@ CREATE TABLE "ai_unknown_question" (
 	"handled_time" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "ai_agent" ADD COLUMN "clarify_threshold" real DEFAULT 0.3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ai_agent" ADD COLUMN "clarify_threshold" real DEFAULT 0.2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ai_model_provider" ADD COLUMN "embedding_model" varchar(100) DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "crm_customer" ADD COLUMN "phone_alt" varchar(20) DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "idx_ai_knowledge_vector_agent" ON "ai_knowledge_vector" USING btree ("agent_id","model");--> statement-breakpoint

@@ -51,7 +51,7 @@ export const aiAgent = pgTable('ai_agent', {
   /** Minimum retrieval score (0–1) for a knowledge entry to answer. */
   knowledgeThreshold: real('knowledge_threshold').notNull().default(0.5),
   /** Minimum score (0–1) for an entry to be offered in a 「您是想问」 clarify message. */
-  clarifyThreshold: real('clarify_threshold').notNull().default(0.3),
+  clarifyThreshold: real('clarify_threshold').notNull().default(0.2),
   publishedTime: ts('published_time'),
   ...audit,
   remark: remark(),

@@ -18,6 +18,8 @@ const PAIR_WEIGHT = 0.4;
 const CHAR_WEIGHT = 0.2;
 /** Digits say little on their own (15 in 「iphone 15」 does, 2 in 「2个」 does not). */
 const NUMBER_WEIGHT = 0.5;
+/** An answer is read this far: what it is about is said at its start. */
+const ANSWER_READ_MAX = 600;
 
 export interface Analysis {
   /** term → summed weight (before idf). */
@@ -134,6 +136,22 @@ export function analyze(text: string, vocabulary: Vocabulary): Analysis {
   }
   for (const run of runs) addPinyinPairs(terms, run);
   return { terms, words, headed, key: words.join('|') };
+}
+
+/**
+ * The content words of a longer text (an entry's answer), read through the synonym groups: no
+ * typo repair and no character features, only what the text is about. Template variables
+ * ({{company_name}}) are left out.
+ */
+export function contentWords(text: string, vocabulary: Vocabulary): Set<string> {
+  const words = new Set<string>();
+  for (const piece of cut(normalizeForMatch(text.replace(/\{\{[^}]*\}\}/g, ' ').slice(0, ANSWER_READ_MAX)))) {
+    const surface = normalizeWord(piece);
+    if (!surface || STOP_WORDS.has(surface) || CHATTER_WORDS.has(surface)) continue;
+    if (isCjk(surface[0] as string) && surface.length < 2 && !vocabulary.synonyms.has(surface)) continue;
+    words.add(vocabulary.synonyms.get(surface) ?? surface);
+  }
+  return words;
 }
 
 /**

@@ -28,7 +28,7 @@ export const DECLINE_ACK_TEXT = '好的，没关系。还有其他问题可以�
 /** Two entries both above the answer threshold and this close are a question the engine cannot decide alone. */
 export const AMBIGUITY_MARGIN = 0.03;
 /** A candidate offered in a clarify scores at least this share of the best one. */
-const CLARIFY_RELATIVE = 0.6;
+const CLARIFY_RELATIVE = 0.5;
 /** 「2」「第二个」「选3」: the customer picks one of the questions a clarify offered. */
 const PICK = /^(?:第|选|要)?\s*([1-9一二三四五六七八九])\s*(?:个|条|项|号)?$/;
 const PICK_NUMERALS: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };

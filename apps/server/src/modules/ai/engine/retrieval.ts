@@ -1,5 +1,5 @@
-import { analyze, soundsOf, type Analysis, type Vocabulary } from './analyze';
-import { BUILTIN_MAP, BUILTIN_SYNONYMS, synonymMap } from './lexicon';
+import { analyze, contentWords, soundsOf, type Analysis, type Vocabulary } from './analyze';
+import { BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
 import { normalizeForMatch } from './normalize';
 import { addWords, cut } from './segment';
 import type { EngineKnowledge, KnowledgeHit } from './types';
@@ -60,6 +60,12 @@ interface Query {
   own: Set<string> | null;
 }
 
+/** How much of the way to 1 an answer explaining the whole message adds to an entry the questions found. */
+const ANSWER_SHARE = 0.3;
+/** An entry found through its answer alone: share × this, capped below any sane answer threshold. */
+const ANSWER_ONLY_SHARE = 0.4;
+const ANSWER_ONLY_MAX = 0.35;
+
 /** How a vector similarity becomes a score: real embedding models rarely go below ~0.5 for related text. */
 const VECTOR_FLOOR = 0.5;
 const VECTOR_SHARE = 0.4;
@@ -71,6 +77,8 @@ export class KnowledgeIndex {
   private readonly byKey = new Map<string, number>();
   private readonly unknownIdf: number;
   private readonly vocabulary: Vocabulary;
+  /** Answer word → entries whose answer has it, and its idf over the answers. */
+  private readonly answerPostings = new Map<string, { entries: number[]; idf: number }>();
 
   /** `synonyms`: the admins' groups (first word canonical) added to the built-in lexicon. */
   constructor(entries: EngineKnowledge[], options: { synonyms?: readonly (readonly string[])[] } = {}) {
@@ -103,6 +111,11 @@ export class KnowledgeIndex {
         }
       }
       entryTerms.push(termsOfEntry);
+      for (const word of contentWords(entry.answer, this.vocabulary)) {
+        let posting = this.answerPostings.get(word);
+        if (!posting) this.answerPostings.set(word, (posting = { entries: [], idf: 0 }));
+        posting.entries.push(entryIndex);
+      }
     });
     const df = new Map<string, number>();
     for (const terms of entryTerms) for (const term of terms) df.set(term, (df.get(term) ?? 0) + 1);
@@ -110,6 +123,7 @@ export class KnowledgeIndex {
     const idf = (count: number) => Math.log(1 + (n - count + 0.5) / (count + 0.5));
     this.unknownIdf = idf(1);
     for (const [term, posting] of this.postings) posting.idf = idf(df.get(term) ?? 1);
+    for (const posting of this.answerPostings.values()) posting.idf = idf(posting.entries.length);
     for (const doc of this.docs) {
       let total = 0;
       for (const [term, weight] of doc.terms) total += weight * (this.postings.get(term) as Posting).idf;
@@ -159,12 +173,38 @@ export class KnowledgeIndex {
       const guarded = score * this.guard(query, phrasing);
       if (guarded > (best.get(phrasing.entry) ?? 0)) best.set(phrasing.entry, guarded);
     }
+    this.mixAnswers(query, best);
     if (options.vectorScores) mixVectors(best, options.vectorScores, this.entries);
     return [...best]
       .filter(([, score]) => score > 0)
       .map(([entry, score]) => ({ entry: this.entries[entry] as EngineKnowledge, score: Math.round(Math.min(1, score) * 1000) / 1000 }))
       .sort((a, b) => b.score - a.score || a.entry.knowledgeId - b.entry.knowledgeId)
       .slice(0, limit);
+  }
+
+  /**
+   * The answers as weak evidence: an entry whose answer speaks of what the message asks
+   * (「钱是不是每个月月中打到卡里」 and an answer about paying wages into the bank card) gains part of
+   * the distance to 1, in proportion to how much of the message its answer explains. An entry found
+   * through its answer alone scores at most ANSWER_ONLY_MAX: it can be offered, never answered.
+   */
+  private mixAnswers(query: Query, best: Map<number, number>): void {
+    const words = [...new Set(query.analysis.words)];
+    if (words.length === 0 || this.answerPostings.size === 0) return;
+    let total = 0;
+    const explained = new Map<number, number>();
+    for (const word of words) {
+      const posting = this.answerPostings.get(word);
+      const weight = (CHATTER_WORDS.has(word) ? 0.45 : 1) * (posting ? posting.idf : this.unknownIdf);
+      total += weight;
+      if (posting) for (const entry of posting.entries) explained.set(entry, (explained.get(entry) ?? 0) + weight);
+    }
+    for (const [entry, weight] of explained) {
+      const share = weight / total;
+      const own = best.get(entry) ?? 0;
+      const mixed = own > 0 ? own + ANSWER_SHARE * share * (1 - own) : Math.min(ANSWER_ONLY_MAX, ANSWER_ONLY_SHARE * share);
+      if (mixed > own) best.set(entry, mixed);
+    }
   }
 
   private query(text: string, previous: string | undefined): Query {

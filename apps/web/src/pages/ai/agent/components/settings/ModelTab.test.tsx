@@ -47,7 +47,7 @@ describe('ModelTab thresholds', () => {
     expect(screen.getByText('澄清阈值', { selector: 'label' })).toBeTruthy();
     expect(screen.queryByText('知识库匹配阈值')).toBeNull();
     expect(screen.getByText(/介于澄清阈值和直接回答阈值之间：回复“您是想问：”并列出最多3个候选问题/)).toBeTruthy();
-    expect(screen.getByText(/默认 0.5 \/ 0.3；阈值越高越谨慎/)).toBeTruthy();
+    expect(screen.getByText(/默认 0.5 \/ 0.2；阈值越高越谨慎/)).toBeTruthy();
     expect(handle('澄清阈值').getAttribute('aria-valuenow')).toBe('0.3');
   });
 

@@ -9,7 +9,7 @@ function ordered(options: ModelOption[]): ModelOption[] {
   return [...options.filter((o) => o.providerId === null), ...options.filter((o) => o.providerId !== null)];
 }
 
-const THRESHOLD_MARKS = { 0: '0', 0.3: '0.3', 0.5: '0.5', 1: '1' };
+const THRESHOLD_MARKS = { 0: '0', 0.2: '0.2', 0.5: '0.5', 1: '1' };
 
 /** The server refuses the same (agent/service.ts); said here before saving, under 澄清阈值 whichever slider moved. */
 const CLARIFY_ABOVE_ANSWER = '澄清阈值不能大于直接回答阈值';
