@@ -1,7 +1,7 @@
 import { analyze, contentWords, soundsOf, type Analysis, type Vocabulary } from './analyze';
 import { BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
 import { normalizeForMatch } from './normalize';
-import { addWords, cut } from './segment';
+import { addWords, cut, knowledgeTerms } from './segment';
 import type { EngineKnowledge, KnowledgeHit } from './types';
 
 /**
@@ -87,7 +87,9 @@ export class KnowledgeIndex {
     if (extra.length > 0) addWords(extra.flat());
     // The admins' groups come first: an agent may read a word differently from the built-in lexicon.
     const synonyms = extra.length > 0 ? synonymMap([...extra, ...BUILTIN_SYNONYMS]) : BUILTIN_MAP;
-    const storedWords = entries.flatMap((entry) => [entry.question, ...entry.similarQuestions]).flatMap((text) => cut(normalizeForMatch(text)));
+    const stored = entries.flatMap((entry) => [entry.question, ...entry.similarQuestions]).map(normalizeForMatch);
+    addWords(knowledgeTerms(stored));
+    const storedWords = stored.flatMap((text) => cut(text));
     // The agent's own words are recognised by sound first: its 优惠 beats any lexicon word that sounds alike.
     const sounds = soundsOf([...storedWords, ...synonyms.keys()]);
     this.vocabulary = { synonyms, sounds, words: new Set(storedWords) };

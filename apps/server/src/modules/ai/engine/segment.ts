@@ -40,6 +40,27 @@ export function addWords(words: Iterable<string>): void {
   if (fresh.length > 0) segmenter().loadDict(Buffer.from(fresh.join('\n')));
 }
 
+/** Characters that begin or end a phrase rather than a term (能用, 洗牙会, 我要). */
+const NOT_TERM_EDGE = /^[能要会有我你他她不可还就都也很是在的了吗呢吧啊和与或想让给被把后前些]|[能要会有我你他她不可还就都也很是在的了吗呢吧啊和与或想让给被把些]$/;
+
+/**
+ * The terms of an agent's own knowledge the dictionary lacks (洗牙, 根管, 早鸟价, 返费): what the
+ * segmenter's statistical mode finds in the stored questions where its dictionary mode only sees
+ * single characters, without the phrases that begin or end with a function character. Added to
+ * the dictionary, so the customer's message is cut the same way.
+ */
+export function knowledgeTerms(texts: Iterable<string>): string[] {
+  const terms = new Set<string>();
+  const jieba = segmenter();
+  for (const text of texts) {
+    const plain = new Set(jieba.cut(text, false));
+    for (const word of jieba.cut(text, true)) {
+      if (word.length >= 2 && word.length <= 4 && /^[\u4e00-\u9fff]+$/.test(word) && !plain.has(word) && !NOT_TERM_EDGE.test(word)) terms.add(word);
+    }
+  }
+  return [...terms];
+}
+
 /** Words of a (normalised) text; punctuation and spaces are dropped. */
 export function cut(text: string): string[] {
   return segmenter()
