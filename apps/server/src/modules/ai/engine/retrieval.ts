@@ -56,8 +56,26 @@ interface Query {
   analysis: Analysis;
   /** term → weight (before idf); follow-up context terms scaled down. */
   terms: Map<string, number>;
+  /** The same terms by clause of the message (the previous message is one more clause). */
+  clauses: Array<Map<string, number>>;
   /** Words of the customer's own message: a follow-up's answer must have one of them. */
   own: Set<string> | null;
+}
+
+/** Where one clause of a message ends and the next begins. */
+const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
+
+/** One analysis of a message read clause by clause (terms summed, words in order). */
+function mergeAnalyses(analyses: Analysis[]): Analysis {
+  const terms = new Map<string, number>();
+  const words: string[] = [];
+  const headed = new Set<string>();
+  for (const a of analyses) {
+    for (const [term, weight] of a.terms) terms.set(term, (terms.get(term) ?? 0) + weight);
+    words.push(...a.words);
+    for (const word of a.headed) headed.add(word);
+  }
+  return { terms, words, headed, key: words.join('|') };
 }
 
 /** How much of the way to 1 an answer explaining the whole message adds to an entry the questions found. */
@@ -148,23 +166,37 @@ export class KnowledgeIndex {
     const query = this.query(text, options.previous);
     if (query.terms.size === 0) return this.vectorOnly(options.vectorScores, limit);
     const exact = query.own === null ? this.byKey.get(query.analysis.key) : undefined;
-    const matched = new Map<number, number>();
-    let queryWeight = 0;
-    for (const [term, weight] of query.terms) {
-      const posting = this.postings.get(term);
-      queryWeight += weight * (posting ? posting.idf : this.unknownIdf);
-      if (!posting) continue;
-      for (let k = 0; k < posting.docs.length; k++) {
-        const doc = posting.docs[k] as number;
-        const shared = Math.min(weight, posting.weights[k] as number) * posting.idf;
-        matched.set(doc, (matched.get(doc) ?? 0) + shared);
+    // Per phrasing, the matched weight in each clause of the message.
+    const matched = new Map<number, number[]>();
+    const clauseWeights = query.clauses.map((clause, c) => {
+      let clauseWeight = 0;
+      for (const [term, weight] of clause) {
+        const posting = this.postings.get(term);
+        clauseWeight += weight * (posting ? posting.idf : this.unknownIdf);
+        if (!posting) continue;
+        for (let k = 0; k < posting.docs.length; k++) {
+          const doc = posting.docs[k] as number;
+          let perClause = matched.get(doc);
+          if (!perClause) matched.set(doc, (perClause = new Array<number>(query.clauses.length).fill(0)));
+          perClause[c] = (perClause[c] as number) + Math.min(weight, posting.weights[k] as number) * posting.idf;
+        }
       }
-    }
+      return clauseWeight;
+    });
     const scored: Array<{ doc: number; score: number }> = [];
-    for (const [doc, weight] of matched) {
+    for (const [doc, perClause] of matched) {
       const phrasing = this.docs[doc] as Phrasing;
+      let weight = 0;
+      let asked = 0;
+      perClause.forEach((w, c) => {
+        if (w <= 0) return;
+        weight += w;
+        asked += clauseWeights[c] as number;
+      });
       const coverage = Math.min(1, weight / phrasing.weight);
-      const precision = Math.min(1, weight / queryWeight);
+      // Precision is measured on the clauses the phrasing speaks to: chatter in a clause of its own
+      // (「马上过年了，你们最近有啥活动没」) says nothing against it; words beside the match do (「买车能分期吗」).
+      const precision = Math.min(1, weight / asked);
       scored.push({ doc, score: coverage ** COVERAGE_EXPONENT * precision ** PRECISION_EXPONENT });
     }
     scored.sort((a, b) => b.score - a.score);
@@ -210,14 +242,20 @@ export class KnowledgeIndex {
   }
 
   private query(text: string, previous: string | undefined): Query {
-    const analysis = analyze(text, this.vocabulary);
-    if (!previous) return { analysis, terms: analysis.terms, own: null };
+    const parts = text.split(CLAUSE_BREAK).filter((part) => part.trim().length > 0);
+    const analyses = parts.map((part) => analyze(part, this.vocabulary));
+    const analysis = mergeAnalyses(analyses);
+    const clauses = analyses.map((a) => a.terms).filter((terms) => terms.size > 0);
+    if (!previous) return { analysis, terms: analysis.terms, clauses, own: null };
     const before = analyze(previous, this.vocabulary);
     const terms = new Map(analysis.terms);
+    const context = new Map<string, number>();
     for (const [term, weight] of before.terms) {
-      if (!terms.has(term)) terms.set(term, weight * CONTEXT_WEIGHT);
+      if (terms.has(term)) continue;
+      terms.set(term, weight * CONTEXT_WEIGHT);
+      context.set(term, weight * CONTEXT_WEIGHT);
     }
-    return { analysis, terms, own: new Set(analysis.words) };
+    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, own: new Set(analysis.words) };
   }
 
   /** 1, or less when the phrasing cannot be what the customer asked. */
