@@ -10,13 +10,23 @@ const CLARIFY_ALLOWED = new Set<FaqQuestion['kind']>(['paraphrase', 'typo']);
 
 const sets = loadDataSets();
 
+/**
+ * Sets written by someone who never saw the engine's lexicon, and never used to tune it: only the
+ * whole-set floors apply to them, they say how the engine does on a business it has not met.
+ */
+const HOLDOUT = new Set(['clinic.json', 'repair.json']);
+
 /** Per whole set: answered right ≥, right entry answered or offered ≥, false answers ≤ (shares of the questions). */
 const FLOORS = { right: 0.5, offered: 0.65, wrong: 0.07 };
 
 describe('FAQ regression sets', () => {
-  it('every set marks some questions for regression', () => {
+  it('the sets the engine was tuned on mark some questions for regression; the holdout sets none', () => {
     expect(sets.length).toBeGreaterThan(0);
-    for (const set of sets) expect(set.questions.filter((q) => q.regression).length, set.file).toBeGreaterThan(0);
+    for (const set of sets) {
+      const marked = set.questions.filter((q) => q.regression).length;
+      if (HOLDOUT.has(set.file)) expect(marked, set.file).toBe(0);
+      else expect(marked, set.file).toBeGreaterThan(0);
+    }
   });
 });
 
