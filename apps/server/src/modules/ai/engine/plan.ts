@@ -52,7 +52,7 @@ export type Decision =
   | { kind: 'none' };
 
 /**
- * The three bands (docs/ai-service.md §阈值): at or above the answer threshold the best entry answers,
+ * The three bands (docs/ai-service.md §检索与评分): at or above the answer threshold the best entry answers,
  * unless a second one is as good (then both are offered); between the clarify and the answer
  * threshold up to CLARIFY_MAX close entries are offered; below it nothing is.
  */
@@ -87,16 +87,6 @@ type Main = (
   | { kind: 'model'; messages: ChatMessage[]; knowledge: KnowledgeHit[]; fallback: string }
 ) & { failures: number };
 
-/**
- * Decides one customer turn (no I/O): lead fields → decline → handoff (off-hours text instead
- * outside business hours) → contact-only acknowledgement → reply rule → knowledge → model →
- * fallback (handoff after `failureThreshold` consecutive fallbacks). Then the lead goal may add
- * its question, or its thanks when this message completed it.
- *
- * A message with nothing but contact details asks nothing, so rules and knowledge are not asked:
- * a keyword rule 电话 would answer 「我的电话是…」 with the shop's number, and 「我的微信是 abc123」
- * shares words with entries like 「可以加微信吗」.
- */
 /** The entry the customer picked from the last clarify by its number (「2」「第二个」), if any. */
 function pickOffered(input: TurnInput, index: KnowledgeIndex) {
   const offered = input.context?.offered;
@@ -122,6 +112,19 @@ function searchWithContext(input: TurnInput, index: KnowledgeIndex, question: st
   return (read[0]?.score ?? 0) > ownTop ? read : own;
 }
 
+/**
+ * Decides one customer turn (no I/O): lead fields → a bare decline → an explicit request for a
+ * person → contact-only acknowledgement → a handoff keyword in a demand → reply rule (small-talk
+ * rules only for small talk) → small talk → a number picking one of the last clarify's choices →
+ * knowledge (answer / clarify / nothing, docs/ai-service.md §检索与评分) → a handoff keyword nothing
+ * answers → model → clarify → fallback (handoff after `failureThreshold` consecutive fallbacks).
+ * Handoffs become the off-hours text outside business hours. Then the lead goal may add its
+ * question, or its thanks when this message completed it.
+ *
+ * A message with nothing but contact details asks nothing, so rules and knowledge are not asked:
+ * a keyword rule 电话 would answer 「我的电话是…」 with the shop's number, and 「我的微信是 abc123」
+ * shares words with entries like 「可以加微信吗」.
+ */
 export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
   const { agent, state, variables } = input;
   const render = (template: string) => renderTemplate(template, variables).text;
@@ -195,7 +198,7 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     const fallback = render(agent.fallbackReply);
     if (agent.providerId !== null) {
       // Entries in the clarify band may still hold the answer: the model reads them and answers only from them.
-      const references = hits.filter((hit) => hit.score >= agent.clarifyThreshold);
+      const references = hits.filter((hit) => hit.score >= agent.clarifyThreshold).slice(0, MAX_REFERENCES);
       const leadFields = leadDeclined ? [] : missing;
       return {
         kind: 'model',
