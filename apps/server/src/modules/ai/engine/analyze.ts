@@ -13,7 +13,7 @@ import { cut, pinyinOf } from './segment';
  * CHAR_WEIGHT of their word's weight.
  */
 
-const CHATTER_WEIGHT = 0.45;
+export const CHATTER_WEIGHT = 0.45;
 const PAIR_WEIGHT = 0.4;
 const CHAR_WEIGHT = 0.2;
 /** Digits say little on their own (15 in 「iphone 15」 does, 2 in 「2个」 does not). */

@@ -1,4 +1,4 @@
-import { analyze, contentWords, soundsOf, type Analysis, type Vocabulary } from './analyze';
+import { analyze, CHATTER_WEIGHT, contentWords, soundsOf, type Analysis, type Vocabulary } from './analyze';
 import { BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
 import { normalizeForMatch } from './normalize';
 import { addWords, cut, knowledgeTerms } from './segment';
@@ -12,13 +12,16 @@ import type { EngineKnowledge, KnowledgeHit } from './types';
  * its kind weight × its idf over the entries (BM25's idf: a word most entries share, 装修 for a
  * renovation company, weighs little). For a message q and a phrasing d:
  *   coverage  = matched weight / weight of d   (how much of the stored question the customer asked)
- *   precision = matched weight / weight of q   (how much of the message the stored question explains)
+ *   precision = matched weight / weight of the clauses of q that d matches
+ *               (how much of what the customer said there the stored question explains)
  *   score     = coverage^0.6 × precision^0.4 × guards
  * The product needs both: a short phrasing of common words is not «covered» by every long message
- * that mentions them, and chatter around the question lowers precision without deciding anything.
- * Guards: a word the customer turned into another thing (快递 in 快递员) halves the score, and an
- * entry only scores when it shares a real word (not only pinyin) with the message.
- * The same question (same content words) scores 1; an entry scores its best phrasing.
+ * that mentions them, and chatter around the question lowers precision without deciding anything
+ * (in a clause of its own it does not count at all). Guards: a word the customer turned into another
+ * thing (快递 in 快递员) halves the score, and an entry only scores when it shares a real word (not
+ * only pinyin) with the message. The same question (same content words) scores 1; an entry scores
+ * its best phrasing. Then the answers are weak evidence (mixAnswers) and, with embeddings, the
+ * vectors (mixVectors).
  */
 
 const COVERAGE_EXPONENT = 0.6;
@@ -229,7 +232,7 @@ export class KnowledgeIndex {
     const explained = new Map<number, number>();
     for (const word of words) {
       const posting = this.answerPostings.get(word);
-      const weight = (CHATTER_WORDS.has(word) ? 0.45 : 1) * (posting ? posting.idf : this.unknownIdf);
+      const weight = (CHATTER_WORDS.has(word) ? CHATTER_WEIGHT : 1) * (posting ? posting.idf : this.unknownIdf);
       total += weight;
       if (posting) for (const entry of posting.entries) explained.set(entry, (explained.get(entry) ?? 0) + weight);
     }
