@@ -154,10 +154,6 @@ export class KnowledgeIndex {
     }
   }
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   /** The entry with this id, if indexed. */
   entryById(knowledgeId: number): EngineKnowledge | undefined {
     return this.entries.find((entry) => entry.knowledgeId === knowledgeId);
