@@ -29,7 +29,7 @@ const WORDS: Record<SmallTalk, string[]> = {
 };
 
 /** Particles, emphasis and emoji that come with small talk without changing it. */
-const FILLER = /[\s\p{P}\p{S}\p{Emoji_Presentation}]|[啊呀哈嘛哦呢吧啦哇嘞咯噢喔哟~～]|[^\S\r\n]/gu;
+const FILLER = /[\s\p{P}\p{S}\p{Emoji_Presentation}]|[啊呀哈嘛哦呢吧啦哇嘞咯噢喔哟~～]/gu;
 
 const ALTERNATIVES = (Object.entries(WORDS) as Array<[SmallTalk, string[]]>)
   .flatMap(([kind, words]) => words.map((word) => ({ kind, word })))
