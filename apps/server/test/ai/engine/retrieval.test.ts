@@ -149,6 +149,12 @@ describe('analyze', () => {
     expect(words('邮废')).toEqual(['运费']);
   });
 
+  it('leaves ordinary words alone even when they sound like a known one', () => {
+    const shop = { ...vocabulary, sounds: soundsOf(['课时', '哪里', '浴室']) };
+    expect(analyze('可是我没时间', shop).words).not.toContain('课时');
+    expect(analyze('于是就去了', shop).words).not.toContain('浴室');
+  });
+
   it('marks a word the customer turned into another thing', () => {
     expect(analyze('你们招快递员吗', vocabulary).headed.has('快递')).toBe(true);
     expect(analyze('发什么快递', vocabulary).headed.size).toBe(0);

@@ -72,9 +72,9 @@ export function soundsOf(words: Iterable<string>, into = new Map<string, string>
 }
 
 /**
- * A window of 2–4 characters over neighbouring pieces that sounds like a known word it is not
- * (优|慧 for 优惠, 开发|漂 for 开发票, 大妈 for 大码) is read as that word. Pieces that are themselves
- * known words are kept, and so are windows that would split a piece.
+ * A window of 2–4 characters over two or more neighbouring pieces that sounds like a known word it
+ * is not (优|慧 for 优惠, 开发|漂 for 开发票) is read as that word. A single piece is a dictionary
+ * word (可是 is not 课时, 那里 is not 哪里), and windows with a stop word are left alone.
  */
 function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, known: (word: string) => boolean): string[] {
   const out: string[] = [];
@@ -83,7 +83,10 @@ function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, know
     let taken = 0;
     // Longest window first: 开发漂 before 开发.
     for (let j = Math.min(pieces.length, i + 4); j > i && taken === 0; j--) {
-      const window = pieces.slice(i, j).join('');
+      const span = pieces.slice(i, j);
+      const window = span.join('');
+      // A single piece of two or more characters is a word of the dictionary (可是, 那里): not a typo.
+      if (span.length < 2 || span.some((piece) => STOP_WORDS.has(piece))) continue;
       if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || known(window)) continue;
       const word = sounds.get(window.split('').map(pinyinOf).join(''));
       if (word !== undefined && word !== window) {
