@@ -8,6 +8,8 @@ describe('smallTalkOf', () => {
     ['早上好呀', 'greeting'],
     ['老板在不在？', 'greeting'],
     ['hello~', 'greeting'],
+    ['医生在吗', 'greeting'],
+    ['好的谢谢医生', 'thanks'],
     ['OK 多谢', 'thanks'],
     ['好的谢谢啦😊', 'thanks'],
     ['辛苦了！', 'thanks'],
