@@ -1,6 +1,7 @@
 // A turn reads what was said just before it (the last clarify's choices, the previous message), collects
 // what it could not answer as 未知问题, and asks the provider's embeddings when the agent has vectors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LEAD_GOAL } from '@acs/shared';
 import { eq } from 'drizzle-orm';
 import { aiKnowledge, aiModelProvider, aiUnknownQuestion } from '../../../src/db/schema';
 import { bumpAgentVersion } from '../../../src/modules/ai/agent/bundle';
@@ -54,13 +55,24 @@ describe('a turn in its conversation', () => {
   it('answers 「2」 with the second question the last clarify offered', async () => {
     const agentId = await createAgent(t, { status: 'draft', knowledgeThreshold: 0.99, clarifyThreshold: 0.05 });
     await addEntries(agentId, [['运费怎么算', []], ['退货运费谁承担', []], ['发什么快递', []]]);
-    const first = await debug(agentId, '寄到新疆运费贵吗');
+    const first = await debug(agentId, '运费问题');
     const offered = first.data.turn.replies[0]?.hit;
     expect(offered?.type).toBe('clarify');
     const second = offered?.candidates?.[1];
     expect(second).toBeDefined();
     const picked = await debug(agentId, '2', first.data.conversationId);
     expect(picked.data.turn.replies[0]).toMatchObject({ content: `${second?.name}：答案`, hit: { type: 'knowledge', id: second?.id } });
+  });
+
+  it('still knows the choices when the lead question followed the clarify', async () => {
+    const leadGoal = { ...DEFAULT_LEAD_GOAL, enabled: true, askAfterTurns: 1 };
+    const agentId = await createAgent(t, { status: 'draft', knowledgeThreshold: 0.99, clarifyThreshold: 0.05, leadGoal });
+    await addEntries(agentId, [['运费怎么算', []], ['退货运费谁承担', []]]);
+    const first = await debug(agentId, '运费问题');
+    expect(first.data.turn.replies.map((r) => r.hit?.type)).toEqual(['clarify', 'leadAsk']);
+    const offered = first.data.turn.replies[0]?.hit?.candidates ?? [];
+    const picked = await debug(agentId, '1', first.data.conversationId);
+    expect(picked.data.turn.replies[0]?.hit).toMatchObject({ type: 'knowledge', id: offered[0]?.id });
   });
 
   it('reads a short follow-up with the previous message', async () => {

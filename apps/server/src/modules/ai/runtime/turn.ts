@@ -189,8 +189,10 @@ async function turnContext(deps: Deps, accepted: AcceptedMessage): Promise<TurnC
   const context: TurnContext = {};
   const previous = earlier.filter((m) => m.sender === 'customer').at(-1);
   if (previous) context.previous = { text: previous.content };
-  const lastAi = earlier.filter((m) => m.sender !== 'customer').at(-1);
-  if (lastAi?.hit?.type === 'clarify' && lastAi.hit.candidates) context.offered = lastAi.hit.candidates.map((c) => c.id);
+  // The answer to the previous message may be a clarify followed by the lead question: any clarify since counts.
+  const since = previous ? earlier.filter((m) => m.seq > previous.seq) : earlier;
+  const clarify = since.find((m) => m.sender === 'ai' && m.hit?.type === 'clarify');
+  if (clarify?.hit?.candidates) context.offered = clarify.hit.candidates.map((c) => c.id);
   return context;
 }
 
