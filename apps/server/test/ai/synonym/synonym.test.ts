@@ -158,6 +158,17 @@ describe('export and the built-in lexicon', () => {
 });
 
 describe('what the engine reads', () => {
+  it('puts the agent’s own groups before the global ones, so the agent’s reading of a shared word wins', async () => {
+    const agentId = await createAgent(t, admin, { name: '引擎丙' });
+    expect(await add({ words: ['押金', '保证金甲'] })).toEqual(OK);
+    expect(await add({ words: ['定金', '保证金甲'], agentId })).toEqual(OK);
+    const groups = await loadSynonymGroups(t.deps, agentId);
+    const own = groups.findIndex((g) => g[0] === '定金');
+    const global = groups.findIndex((g) => g[0] === '押金');
+    expect(own).toBeGreaterThanOrEqual(0);
+    expect(own).toBeLessThan(global);
+  });
+
   it('loads the enabled global groups and the agent’s own, and drops the cached bundles a write concerns', async () => {
     const one = await createAgent(t, admin, { name: '引擎甲' });
     const two = await createAgent(t, admin, { name: '引擎乙' });

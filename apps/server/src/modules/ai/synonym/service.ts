@@ -153,6 +153,7 @@ export async function loadSynonymGroups(deps: Pick<AppDeps, 'database'>, agentId
     .select({ words: aiSynonym.words })
     .from(aiSynonym)
     .where(and(eq(aiSynonym.status, '0'), or(isNull(aiSynonym.agentId), eq(aiSynonym.agentId, agentId))))
-    .orderBy(aiSynonym.synonymId);
+    // A word keeps the first group naming it: the agent's own groups come before the global ones.
+    .orderBy(sql`${aiSynonym.agentId} is null`, aiSynonym.synonymId);
   return rows.map((r) => r.words);
 }
