@@ -131,6 +131,15 @@ describe('KnowledgeIndex on a furniture shop\'s Q&A', () => {
   });
 });
 
+describe('a stored question the lexicon reads as one word', () => {
+  it('is still met by a variant typed a little differently, on its characters', () => {
+    const delivery = new KnowledgeIndex([entry(1, '多久能到'), entry(2, '发什么快递'), entry(3, '怎么退货')]);
+    const [best] = delivery.search('要多久才能到');
+    expect(best?.entry.knowledgeId).toBe(1);
+    expect(best?.score).toBeGreaterThanOrEqual(DEFAULT_CLARIFY_THRESHOLD);
+  });
+});
+
 describe('analyze', () => {
   const vocabulary = { synonyms: BUILTIN_MAP, sounds: soundsOf(['优惠', '邮费']), words: new Set<string>() };
   const words = (text: string) => analyze(text, vocabulary).words;

@@ -18,8 +18,8 @@ import type { EngineKnowledge, KnowledgeHit } from './types';
  * The product needs both: a short phrasing of common words is not «covered» by every long message
  * that mentions them, and chatter around the question lowers precision without deciding anything
  * (in a clause of its own it does not count at all). Guards: a word the customer turned into another
- * thing (快递 in 快递员) halves the score, and an entry only scores when it shares a real word (not
- * only pinyin) with the message. The same question (same content words) scores 1; an entry scores
+ * thing (快递 in 快递员) halves the score, and an entry only scores when it shares a real word with the
+ * message or its characters make up most of the stored question. The same question (same content words) scores 1; an entry scores
  * its best phrasing. Then the answers are weak evidence (mixAnswers) and, with embeddings, the
  * vectors (mixVectors).
  */
@@ -64,6 +64,9 @@ interface Query {
   /** Words of the customer's own message: a follow-up's answer must have one of them. */
   own: Set<string> | null;
 }
+
+/** Coverage of a stored question by characters alone (no word in common) that still counts. */
+const CHARACTERS_ONLY_MIN = 0.5;
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
@@ -182,7 +185,7 @@ export class KnowledgeIndex {
       }
       return clauseWeight;
     });
-    const scored: Array<{ doc: number; score: number }> = [];
+    const scored: Array<{ doc: number; score: number; coverage: number }> = [];
     for (const [doc, perClause] of matched) {
       const phrasing = this.docs[doc] as Phrasing;
       let weight = 0;
@@ -196,14 +199,14 @@ export class KnowledgeIndex {
       // Precision is measured on the clauses the phrasing speaks to: chatter in a clause of its own
       // (「马上过年了，你们最近有啥活动没」) says nothing against it; words beside the match do (「买车能分期吗」).
       const precision = Math.min(1, weight / asked);
-      scored.push({ doc, score: coverage ** COVERAGE_EXPONENT * precision ** PRECISION_EXPONENT });
+      scored.push({ doc, coverage, score: coverage ** COVERAGE_EXPONENT * precision ** PRECISION_EXPONENT });
     }
     scored.sort((a, b) => b.score - a.score);
     const best = new Map<number, number>();
     if (exact !== undefined) best.set((this.docs[exact] as Phrasing).entry, 1);
-    for (const { doc, score } of scored.slice(0, RERANK)) {
+    for (const { doc, score, coverage } of scored.slice(0, RERANK)) {
       const phrasing = this.docs[doc] as Phrasing;
-      const guarded = score * this.guard(query, phrasing);
+      const guarded = score * this.guard(query, phrasing, coverage);
       if (guarded > (best.get(phrasing.entry) ?? 0)) best.set(phrasing.entry, guarded);
     }
     this.mixAnswers(query, best);
@@ -258,7 +261,7 @@ export class KnowledgeIndex {
   }
 
   /** 1, or less when the phrasing cannot be what the customer asked. */
-  private guard(query: Query, phrasing: Phrasing): number {
+  private guard(query: Query, phrasing: Phrasing, coverage: number): number {
     let shared = false;
     let factor = 1;
     for (const word of query.analysis.words) {
@@ -275,7 +278,9 @@ export class KnowledgeIndex {
         }
       }
     }
-    if (!shared) return 0;
+    // Without a word in common only characters met: enough when they make up most of the stored
+    // question (a stored phrase the lexicon reads as one word, typed a little differently).
+    if (!shared && coverage < CHARACTERS_ONLY_MIN) return 0;
     // A follow-up is answered by an entry about what the customer just added, not the previous topic.
     if (query.own && query.own.size > 0 && ![...query.own].some((word) => phrasing.words.has(word))) return 0;
     return factor;
