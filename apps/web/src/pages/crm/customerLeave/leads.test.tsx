@@ -118,5 +118,7 @@ describe('客户留资', { timeout: PAGE_TEST_TIMEOUT }, () => {
     claimLeads.mockResolvedValueOnce({ code: 200, msg: '操作成功' });
     fireEvent.click(claim);
     await waitFor(() => expect(listLead.mock.calls.length).toBeGreaterThan(calls));
+    // The toast loads antd's message on first use: waiting for it keeps that import inside the test.
+    expect(await screen.findByText('已领取 1 条线索', {}, { timeout: 5000 })).toBeTruthy();
   });
 });
