@@ -24,9 +24,10 @@ function segmenter(): Jieba {
 }
 
 /**
- * Adds words (admins' synonyms, an agent's knowledge terms) to the shared dictionary. Words only
- * ever help segmentation find a unit both sides of a match are cut the same way, so sharing them
- * between agents is harmless; each word is added once.
+ * Adds words (admins' synonyms, an agent's knowledge terms) to the shared dictionary, each once.
+ * The dictionary is one per process (jieba's is ~50 MB), so another agent's words can change how a
+ * message is cut after an index was built; the character and pinyin terms still meet in that case,
+ * and real words rarely cut a sentence worse.
  */
 export function addWords(words: Iterable<string>): void {
   const fresh: string[] = [];
