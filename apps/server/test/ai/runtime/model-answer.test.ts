@@ -4,6 +4,7 @@ import { aiConversation, aiKnowledge, aiMessage } from '../../../src/db/schema';
 import { bumpAgentVersion } from '../../../src/modules/ai/agent/bundle';
 import { buildModelMessages, NO_ANSWER_MARKER } from '../../../src/modules/ai/engine/prompt';
 import type { KnowledgeHit } from '../../../src/modules/ai/engine/types';
+import { loadProviderForRuntime } from '../../../src/modules/ai/model/provider-runtime';
 import { conversationChannel, type ConversationEvent } from '../../../src/modules/ai/runtime/events';
 import { answerWithModel, MarkerHold, NO_ANSWER_ERROR } from '../../../src/modules/ai/runtime/model-answer';
 import { acceptCustomerMessage, handleCustomerMessage } from '../../../src/modules/ai/runtime/turn';
@@ -108,7 +109,8 @@ describe('answerWithModel', () => {
       found: [],
       next: { failures: 0, leadAskedTurn: 0, leadDeclined: false, leadAsks: 0 },
     };
-    return answerWithModel(t.deps, accepted, plan, 'draft-1');
+    const provider = await loadProviderForRuntime(t.deps, accepted.bundle.engine.providerId as number);
+    return answerWithModel(t.deps, accepted, plan, 'draft-1', provider);
   }
 
   it('records the entries the prompt carried as refs and streams the answer', async () => {

@@ -4,7 +4,7 @@ import { LlmError, timeoutError } from '../../../infra/llm/errors';
 import { streamChat } from '../../../infra/llm/openai';
 import { isNoAnswer, NO_ANSWER_MARKER, promptReferences } from '../engine/prompt';
 import type { TurnPlan } from '../engine/types';
-import { loadProviderForRuntime } from '../model/provider-runtime';
+import type { RuntimeProvider } from '../model/provider-runtime';
 import { publishToConversation } from './events';
 import type { NewMessage } from './messages';
 import type { AcceptedMessage } from './turn';
@@ -87,6 +87,7 @@ export async function answerWithModel(
   accepted: AcceptedMessage,
   plan: Extract<TurnPlan, { kind: 'model' }>,
   tempId: string,
+  provider: RuntimeProvider | null,
 ): Promise<ModelAnswer> {
   const { engine } = accepted.bundle;
   const live = !accepted.debug;
@@ -94,7 +95,6 @@ export async function answerWithModel(
     message: { sender: 'ai', content: plan.fallback, hit: { type: 'fallback', error }, latencyMs: elapsed(accepted.receivedAt) },
     failed: true,
   });
-  const provider = engine.providerId === null ? null : await loadProviderForRuntime(deps, engine.providerId);
   if (!provider || provider.status !== '0') return fallback('config: 模型配置不存在或已停用');
   const model = engine.model || provider.defaultModel;
   const controller = new AbortController();

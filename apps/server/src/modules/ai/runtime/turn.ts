@@ -14,13 +14,16 @@ import { LEAD_ASK_HIT_NAME, planTurn } from '../engine/plan';
 import type { ChatMessage, FoundField, TurnContext, TurnState } from '../engine/types';
 import { cosineScores } from '../embedding/cosine';
 import { embedQuery } from '../embedding/service';
-import { loadProviderForRuntime } from '../model/provider-runtime';
+import { loadProviderForRuntime, type RuntimeProvider } from '../model/provider-runtime';
 import { recordUnknownQuestion } from '../unknown/collect';
 import { recordHit } from '../reply/hits';
 import { publishCapture, publishMessages, publishRow, publishStatus, publishToConversation } from './events';
 import { appendMessages, latestMessages, type ConversationPatch, type ConversationRow, type MessageRow, type NewMessage } from './messages';
 import { answerWithModel, elapsed } from './model-answer';
 import { handoffMessages } from './transitions';
+
+/** The agent's model provider, loaded on first call and shared by the rest of the turn. */
+type ProviderOnce = () => Promise<RuntimeProvider | null>;
 
 /** `log`, when the caller has one (the public chat's background answer), records failures after the reply. */
 type Deps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'config' | 'now'> & { log?: { error: (obj: object, msg: string) => void } };
@@ -165,27 +168,37 @@ async function knownFields(deps: Deps, accepted: AcceptedMessage): Promise<TurnS
   return known;
 }
 
-/** Earlier messages for the model, oldest first, without the current one and without system notes. */
-async function modelHistory(deps: Deps, accepted: AcceptedMessage): Promise<ChatMessage[]> {
-  const limit = accepted.bundle.engine.params.historyMessages;
-  if (accepted.bundle.engine.providerId === null || limit <= 0) return [];
-  const rows = await latestMessages(deps.database.db, accepted.conversation.conversationId, limit + 1);
-  return rows
-    .filter((m) => m.seq < accepted.message.seq && m.sender !== 'system')
-    .slice(-limit)
-    .map((m) => ({ role: m.sender === 'customer' ? 'user' : 'assistant', content: m.content }));
-}
-
 /** Messages read for the turn's context: the previous customer message and the AI's answer to it. */
 const CONTEXT_MESSAGES = 6;
+
+/** How many of the latest messages the model's history reads (the current one included), 0 without a model. */
+function historyReach(accepted: AcceptedMessage): number {
+  const limit = accepted.bundle.engine.params.historyMessages;
+  return accepted.bundle.engine.providerId === null || limit <= 0 ? 0 : limit + 1;
+}
+
+/** The conversation's latest messages, read once for both the model's history and the turn's context. */
+function recentMessages(deps: Deps, accepted: AcceptedMessage): Promise<MessageRow[]> {
+  return latestMessages(deps.database.db, accepted.conversation.conversationId, Math.max(CONTEXT_MESSAGES, historyReach(accepted)));
+}
+
+/** Earlier messages for the model, oldest first, without the current one and without system notes. */
+function modelHistory(accepted: AcceptedMessage, recent: MessageRow[]): ChatMessage[] {
+  const reach = historyReach(accepted);
+  if (reach === 0) return [];
+  return recent
+    .slice(-reach)
+    .filter((m) => m.seq < accepted.message.seq && m.sender !== 'system')
+    .slice(-(reach - 1))
+    .map((m) => ({ role: m.sender === 'customer' ? 'user' : 'assistant', content: m.content }));
+}
 
 /**
  * What was said just before: the customer's previous message (a short follow-up is read with it)
  * and, when the AI's last message offered 「您是想问」 choices, their entry ids (「2」 picks one).
  */
-async function turnContext(deps: Deps, accepted: AcceptedMessage): Promise<TurnContext> {
-  const rows = await latestMessages(deps.database.db, accepted.conversation.conversationId, CONTEXT_MESSAGES);
-  const earlier = rows.filter((m) => m.seq < accepted.message.seq);
+function turnContext(accepted: AcceptedMessage, recent: MessageRow[]): TurnContext {
+  const earlier = recent.slice(-CONTEXT_MESSAGES).filter((m) => m.seq < accepted.message.seq);
   const context: TurnContext = {};
   const previous = earlier.filter((m) => m.sender === 'customer').at(-1);
   if (previous) context.previous = { text: previous.content };
@@ -200,12 +213,11 @@ async function turnContext(deps: Deps, accepted: AcceptedMessage): Promise<TurnC
  * The message's similarity to each entry through the provider's embeddings, when the agent has
  * vectors; undefined (words only) otherwise or when the provider does not answer in time.
  */
-async function vectorScoresFor(deps: Deps, accepted: AcceptedMessage): Promise<ReadonlyMap<number, number> | undefined> {
-  const { bundle } = accepted;
-  if (bundle.vectors.length === 0 || bundle.engine.providerId === null) return undefined;
-  const provider = await loadProviderForRuntime(deps, bundle.engine.providerId);
-  const query = provider ? await embedQuery(deps, provider, accepted.message.content) : null;
-  return query ? cosineScores(bundle.vectors, query) : undefined;
+async function vectorScoresFor(deps: Deps, accepted: AcceptedMessage, provider: ProviderOnce): Promise<ReadonlyMap<number, number> | undefined> {
+  if (accepted.bundle.vectors.length === 0) return undefined;
+  const loaded = await provider();
+  const query = loaded ? await embedQuery(deps, loaded, accepted.message.content) : null;
+  return query ? cosineScores(accepted.bundle.vectors, query) : undefined;
 }
 
 /** Lead questions already sent in the conversation (the goal stops asking after a few); read only when the goal is on. */
@@ -243,13 +255,18 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
   }
   if (live) await publishToConversation(deps, id, { type: 'typing', sender: 'ai', on: true });
   try {
-    const [known, history, leadAsks, context, vectorScores] = await Promise.all([
+    // The agent's provider is read at most once per turn, by the embeddings or the model, whichever asks first.
+    let providerLoad: Promise<RuntimeProvider | null> | undefined;
+    const provider: ProviderOnce = () =>
+      (providerLoad ??= bundle.engine.providerId === null ? Promise.resolve(null) : loadProviderForRuntime(deps, bundle.engine.providerId));
+    const [known, recent, leadAsks, vectorScores] = await Promise.all([
       knownFields(deps, accepted),
-      modelHistory(deps, accepted),
+      recentMessages(deps, accepted),
       leadAsksSoFar(deps, accepted),
-      turnContext(deps, accepted),
-      vectorScoresFor(deps, accepted),
+      vectorScoresFor(deps, accepted, provider),
     ]);
+    const history = modelHistory(accepted, recent);
+    const context = turnContext(accepted, recent);
     const now = deps.now();
     const plan = planTurn(
       {
@@ -279,7 +296,7 @@ export async function answerCustomerMessage(deps: Deps, accepted: AcceptedMessag
     const { failures, leadAskedTurn, leadDeclined } = plan.next;
     const patch: ConversationPatch = { failures, leadAskedTurn, leadDeclined };
     if (plan.kind === 'model') {
-      const answer = await answerWithModel(deps, accepted, plan, tempId);
+      const answer = await answerWithModel(deps, accepted, plan, tempId, await provider());
       messages.push(answer.message);
       if (answer.failed) patch.failures = conversation.failures + 1;
     } else {
