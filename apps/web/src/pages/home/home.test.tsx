@@ -54,7 +54,8 @@ const type = (form: HTMLElement, label: string, value: string) => fireEvent.chan
 describe('/home', () => {
   it('shows the saved content: brand, navigation (unsafe links neutralised), slider, title block and footer', async () => {
     await openHome();
-    expect(document.title).toBe('星河智能客服');
+    // The title follows the loaded content in an effect, which can land after the form is on screen.
+    await waitFor(() => expect(document.title).toBe('星河智能客服'));
     expect(screen.getByRole('link', { name: '产品介绍' }).getAttribute('href')).toBe('#features');
     expect(screen.getByRole('link', { name: '坏链接' }).getAttribute('href')).toBe('#');
     expect(screen.getByRole('img', { name: '春季活动' }).getAttribute('src')).toBe('/prod-api/profile/upload/banner.png');
