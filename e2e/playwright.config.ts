@@ -10,7 +10,8 @@ const ci = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: './specs',
-  outputDir: './test-results',
+  // One folder per port: Playwright empties its output folder at start, so side-by-side runs keep theirs.
+  outputDir: `./test-results/${port}`,
   // Specs share one server and its database; each file uses its own account state, so files may run side by side.
   workers: 2,
   fullyParallel: false,

@@ -12,9 +12,12 @@ export interface Account {
 export const ADMIN: Account = { username: 'admin', password: 'admin123' };
 export const RY: Account = { username: 'ry', password: 'admin123' };
 
-/** Logs in through the real API; the e2e data directory has the captcha switched off, so code/uuid stay empty. */
-export async function apiLogin(request: APIRequestContext, user: Account): Promise<string> {
-  const res = await request.post(`${API}/login`, { data: { ...user, code: '', uuid: '' } });
+/**
+ * Logs in through the real API; the e2e data directory has the captcha switched off, so code/uuid stay empty.
+ * `baseURL` names another server than the configured one (support/isolated-server.ts).
+ */
+export async function apiLogin(request: APIRequestContext, user: Account, baseURL = ''): Promise<string> {
+  const res = await request.post(`${baseURL}${API}/login`, { data: { ...user, code: '', uuid: '' } });
   const body = (await res.json()) as { code: number; msg: string; token?: string };
   expect(body, `login of ${user.username}: ${body.msg}`).toMatchObject({ code: 200 });
   return body.token as string;

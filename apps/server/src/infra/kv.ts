@@ -17,6 +17,8 @@ export interface KvStore {
   ttl(key: string): Promise<number>;
   /** Keys starting with the prefix (SCAN on Redis, never KEYS). */
   keys(prefix: string): Promise<string[]>;
+  /** At most `limit` keys starting with the prefix, and whether that was all of them (monitor views). */
+  scanKeys(prefix: string, limit: number): Promise<{ keys: string[]; complete: boolean }>;
   close(): Promise<void>;
 }
 
@@ -25,12 +27,38 @@ interface Entry {
   expiresAt: number | null;
 }
 
+/** What the cache monitor shows of the in-process store, in place of Redis INFO. */
+export interface MemoryKvStats {
+  /** Live and not yet purged expired entries. */
+  entries: number;
+  /** Rough bytes held: keys and JSON values as UTF-16 plus a fixed overhead per entry. */
+  bytesEstimate: number;
+  /** Reads (get, take) that found a live key, and those that did not. */
+  hits: number;
+  misses: number;
+  /** Calls per operation since start. */
+  commands: Record<MemoryKvCommand, number>;
+  startedAt: number;
+}
+
+type MemoryKvCommand = 'get' | 'set' | 'take' | 'del' | 'incr' | 'ttl' | 'keys' | 'scan';
+
+/** Map entry, hidden-class and string header costs of V8, roughly; the figure is an estimate by design. */
+const ENTRY_OVERHEAD_BYTES = 80;
+
 export class MemoryKv implements KvStore {
   readonly kind = 'memory' as const;
   private readonly map = new Map<string, Entry>();
+  // Plain counters bumped per call: cheap enough to keep always on.
+  private readonly commands: Record<MemoryKvCommand, number> = { get: 0, set: 0, take: 0, del: 0, incr: 0, ttl: 0, keys: 0, scan: 0 };
+  private hits = 0;
+  private misses = 0;
+  private readonly startedAt: number;
 
   /** The clock is injectable so tests can move time forward (lockouts, expiry). */
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.startedAt = now();
+  }
 
   private live(key: string): Entry | null {
     const e = this.map.get(key);
@@ -42,41 +70,84 @@ export class MemoryKv implements KvStore {
     return e;
   }
 
-  async get<T>(key: string): Promise<T | null> {
+  private read(key: string): Entry | null {
     const e = this.live(key);
+    if (e) this.hits++;
+    else this.misses++;
+    return e;
+  }
+
+  private put(key: string, value: unknown, ttlMs?: number): void {
+    this.map.set(key, { value: JSON.stringify(value), expiresAt: ttlMs ? this.now() + ttlMs : null });
+  }
+
+  async get<T>(key: string): Promise<T | null> {
+    this.commands.get++;
+    const e = this.read(key);
     return e ? (JSON.parse(e.value) as T) : null;
   }
 
   async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
-    this.map.set(key, { value: JSON.stringify(value), expiresAt: ttlMs ? this.now() + ttlMs : null });
+    this.commands.set++;
+    this.put(key, value, ttlMs);
   }
 
   async take<T>(key: string): Promise<T | null> {
-    const v = await this.get<T>(key);
+    this.commands.take++;
+    const e = this.read(key);
     this.map.delete(key);
-    return v;
+    return e ? (JSON.parse(e.value) as T) : null;
   }
 
   async del(...keys: string[]): Promise<number> {
+    this.commands.del++;
     let n = 0;
     for (const k of keys) if (this.live(k) && this.map.delete(k)) n++;
     return n;
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
-    const current = (await this.get<number>(key)) ?? 0;
-    await this.set(key, current + 1, ttlMs);
-    return current + 1;
+    this.commands.incr++;
+    const e = this.live(key);
+    const next = (e ? (JSON.parse(e.value) as number) : 0) + 1;
+    this.put(key, next, ttlMs);
+    return next;
   }
 
   async ttl(key: string): Promise<number> {
+    this.commands.ttl++;
     const e = this.live(key);
     if (!e) return -2;
     return e.expiresAt === null ? -1 : e.expiresAt - this.now();
   }
 
   async keys(prefix: string): Promise<string[]> {
+    this.commands.keys++;
     return [...this.map.keys()].filter((k) => k.startsWith(prefix) && this.live(k));
+  }
+
+  async scanKeys(prefix: string, limit: number): Promise<{ keys: string[]; complete: boolean }> {
+    this.commands.scan++;
+    const keys: string[] = [];
+    for (const k of this.map.keys()) {
+      if (!k.startsWith(prefix) || !this.live(k)) continue;
+      if (keys.length === limit) return { keys, complete: false };
+      keys.push(k);
+    }
+    return { keys, complete: true };
+  }
+
+  stats(): MemoryKvStats {
+    let bytes = 0;
+    for (const [k, e] of this.map) bytes += (k.length + e.value.length) * 2 + ENTRY_OVERHEAD_BYTES;
+    return {
+      entries: this.map.size,
+      bytesEstimate: bytes,
+      hits: this.hits,
+      misses: this.misses,
+      commands: { ...this.commands },
+      startedAt: this.startedAt,
+    };
   }
 
   async close(): Promise<void> {
@@ -131,14 +202,25 @@ export class RedisKv implements KvStore {
   }
 
   async keys(prefix: string): Promise<string[]> {
-    const out: string[] = [];
+    return (await this.scanKeys(prefix, Infinity)).keys;
+  }
+
+  /**
+   * SCAN with MATCH `<prefix>*`: glob characters in the prefix would widen the match, so callers pass
+   * only their own fixed prefixes. SCAN may return a key twice; the set drops the repeats.
+   */
+  async scanKeys(prefix: string, limit: number): Promise<{ keys: string[]; complete: boolean }> {
+    const out = new Set<string>();
     let cursor = '0';
     do {
       const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${this.k(prefix)}*`, 'COUNT', 500);
       cursor = next;
-      for (const key of batch) out.push(key.slice(this.keyPrefix.length));
+      for (const key of batch) {
+        if (out.size === limit) return { keys: [...out], complete: false };
+        out.add(key.slice(this.keyPrefix.length));
+      }
     } while (cursor !== '0');
-    return out;
+    return { keys: [...out], complete: true };
   }
 
   async close(): Promise<void> {

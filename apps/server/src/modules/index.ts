@@ -31,6 +31,14 @@ import { siteRoutes } from './crm/site/routes';
 import { notifyRoutes } from './crm/notify/routes';
 import { workbenchRoutes } from './crm/workbench/routes';
 import { healthRoutes } from './health/routes';
+import { onlineRoutes } from './monitor/online/routes';
+import { operlogRoutes } from './monitor/operlog/routes';
+import { logininforRoutes } from './monitor/logininfor/routes';
+import { jobRoutes } from './monitor/job/routes';
+import { jobLogRoutes } from './monitor/jobLog/routes';
+import { serverRoutes } from './monitor/server/routes';
+import { cacheRoutes } from './monitor/cache/routes';
+import { druidRoutes } from './monitor/druid/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
@@ -70,4 +78,12 @@ export const apiModules: FastifyPluginAsync[] = [
   notifyRoutes,
   workbenchRoutes,
   healthRoutes,
+  onlineRoutes,
+  operlogRoutes,
+  logininforRoutes,
+  jobRoutes,
+  jobLogRoutes,
+  serverRoutes,
+  cacheRoutes,
+  druidRoutes,
 ];

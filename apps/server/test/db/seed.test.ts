@@ -1,4 +1,5 @@
 import bcrypt from 'bcryptjs';
+import { checkInvokeTarget, isValidCron } from '@acs/shared';
 import { and, asc, count, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ const expectedCounts: [string, PgTable, number][] = [
   ['sys_dict_type', s.sysDictType, 10],
   ['sys_dict_data', s.sysDictData, 29],
   ['sys_config', s.sysConfig, 13],
-  ['sys_job', s.sysJob, 3],
+  ['sys_job', s.sysJob, 7],
   ['sys_notice', s.sysNotice, 1],
 ];
 
@@ -120,8 +121,20 @@ function seedSuite(postgres: boolean) {
     expect(value('sys.import.maxRows')).toBe('5000');
     expect(configs.every((c) => c.configType === 'Y')).toBe(true);
 
-    const jobs = await db.select().from(s.sysJob);
-    expect(jobs.every((j) => j.status === '1' && j.jobGroup === 'DEFAULT' && j.concurrent === '1')).toBe(true);
+    const jobs = await db.select().from(s.sysJob).orderBy(asc(s.sysJob.jobId));
+    expect(jobs.map((j) => [j.jobId, j.jobGroup, j.status, j.concurrent])).toEqual([
+      [1, 'DEFAULT', '1', '1'],
+      [2, 'DEFAULT', '1', '1'],
+      [3, 'DEFAULT', '1', '1'],
+      [4, 'SYSTEM', '0', '1'],
+      [5, 'SYSTEM', '0', '1'],
+      [6, 'SYSTEM', '1', '1'],
+      [7, 'SYSTEM', '1', '1'],
+    ]);
+    for (const job of jobs) {
+      expect(isValidCron(job.cronExpression), job.cronExpression).toBe(true);
+      expect(checkInvokeTarget(job.invokeTarget), job.invokeTarget).toBeNull();
+    }
 
     const [intro, ...others] = await db.select().from(s.sysNotice);
     expect(others).toEqual([]);

@@ -252,3 +252,43 @@ describe('migration 0008: the 同义词 menus reach installs seeded before them'
     expect(await granted()).toBe(0);
   });
 });
+
+/** 0009's data statement (its table exists already in a test database). */
+const jobsData = readFileSync(path.join(MIGRATIONS_DIR, '0009_jobs.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.trim())
+  .filter((statement) => /^(--[^\n]*\n)*insert/i.test(statement));
+
+describe('migration 0009: the product jobs reach installs seeded before them', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const productJobs = async () =>
+    database.db.select().from(s.sysJob).where(between(s.sysJob.jobId, 4, 7)).orderBy(s.sysJob.jobId);
+  const run = async () => {
+    for (const statement of jobsData) await database.db.execute(sql.raw(statement));
+  };
+
+  it('adds jobs 4–7 once, reclaim and rollup running, the clean-ups paused, as the seed has them', async () => {
+    expect(jobsData).toHaveLength(1);
+    const seeded = await productJobs();
+    await database.db.delete(s.sysJob).where(between(s.sysJob.jobId, 4, 7));
+    await run();
+    await run();
+    const added = await productJobs();
+    const shape = (rows: typeof seeded) => rows.map(({ jobId, jobName, jobGroup, invokeTarget, cronExpression, misfirePolicy, concurrent, status }) => ({ jobId, jobName, jobGroup, invokeTarget, cronExpression, misfirePolicy, concurrent, status }));
+    expect(shape(added)).toEqual(shape(seeded));
+    expect(added.map((j) => j.status)).toEqual(['0', '0', '1', '1']);
+  });
+
+  it('leaves a job of the install alone that took one of the ids', async () => {
+    await database.db.delete(s.sysJob).where(between(s.sysJob.jobId, 4, 7));
+    await database.db.insert(s.sysJob).values({ jobId: 5, jobName: '自建任务', invokeTarget: 'ryTask.ryNoParams', cronExpression: '0 0 1 * * ?' });
+    await run();
+    const jobs = await productJobs();
+    expect(jobs.map((j) => [j.jobId, j.jobName])).toEqual([[4, '线索超时回收'], [5, '自建任务'], [6, '结束空闲会话'], [7, '清理过期日志']]);
+  });
+});

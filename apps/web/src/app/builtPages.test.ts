@@ -15,7 +15,7 @@ const fixture: ServerRoute[] = [
     page('user', '用户管理', 'system/user/index'),
     dir('log', '日志管理', [page('operlog', '操作日志', 'monitor/operlog/index')], 'ParentView'),
   ]),
-  dir('/monitor', '系统监控', [page('online', '在线用户', 'monitor/online/index'), page('job', '定时任务', 'monitor/job/index')]),
+  dir('/tool', '系统工具', [page('build', '表单构建', 'tool/build/index'), page('gen', '代码生成', 'tool/gen/index')]),
   { path: '/', hidden: false, component: 'Layout', children: [page('docs', '文档', 'InnerLink')] },
   { path: 'https://example.com', hidden: false, component: 'Layout', meta: meta('帮助') },
 ];
@@ -31,14 +31,16 @@ describe('withBuiltPages', () => {
   });
 
   it('names every left-out page with its component, for one console warning', () => {
-    expect(missing).toEqual(['操作日志（monitor/operlog/index）', '在线用户（monitor/online/index）', '定时任务（monitor/job/index）']);
+    expect(missing).toEqual(['操作日志（monitor/operlog/index）', '表单构建（tool/build/index）', '代码生成（tool/gen/index）']);
   });
 
   it('knows the pages of this build by their server component names', () => {
     expect(hasPage('system/user/index')).toBe(true);
     expect(hasPage('ai/agent/index')).toBe(true);
     expect(hasPage('InnerLink')).toBe(true);
-    expect(hasPage('monitor/druid/index')).toBe(false);
+    expect(hasPage('monitor/druid/index')).toBe(true);
+    expect(hasPage('monitor/cache/list')).toBe(true);
+    expect(hasPage('tool/build/index')).toBe(false);
     expect(hasPage('tool/gen/index')).toBe(false);
   });
 });
@@ -49,7 +51,7 @@ describe('menuOfThisBuild', () => {
     const routes = menuOfThisBuild(fixture);
     expect(routes.map((r) => r.path)).toEqual(['/system', '/', 'https://example.com']);
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0][0]).toContain('在线用户（monitor/online/index）');
+    expect(warn.mock.calls[0][0]).toContain('表单构建（tool/build/index）');
     warn.mockRestore();
   });
 });

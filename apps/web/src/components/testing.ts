@@ -13,3 +13,12 @@ export function installMatchMedia(): void {
     }) as MediaQueryList;
   Object.defineProperty(window, 'matchMedia', { configurable: true, writable: true, value: matchMedia });
 }
+
+/** jsdom lacks ResizeObserver, which antd's tabs, overflow lists and auto-sizing inputs call. */
+export function installResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -1,4 +1,4 @@
-import { bigint, char, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { audit, idColumn, remark, ts } from './columns';
 
 export const sysLogininfor = pgTable('sys_logininfor', {
@@ -61,4 +61,21 @@ export const sysJobLog = pgTable('sys_job_log', {
   startTime: ts('start_time'),
   endTime: ts('end_time'),
   createTime: ts('create_time'),
-});
+}, (t) => [index('idx_sys_job_log_ct').on(t.createTime)]);
+
+/**
+ * One row per fire time a scheduler instance claimed (docs/jobs.md): the primary key makes every fire
+ * time of a job run once across instances. A running row carries a lease its instance renews; a row
+ * whose lease ran out was left by an instance that died and is logged as interrupted by another.
+ */
+export const sysJobFire = pgTable('sys_job_fire', {
+  jobId: bigint('job_id', { mode: 'number' }).notNull(),
+  fireTime: ts('fire_time').notNull(),
+  /** cron · misfire · manual */
+  trigger: varchar('trigger', { length: 8 }).notNull(),
+  /** R running · D done · S skipped (the previous run of a non-concurrent job was still going) · L lost */
+  state: char('state', { length: 1 }).notNull(),
+  instance: varchar('instance', { length: 64 }).notNull().default(''),
+  leaseUntil: ts('lease_until'),
+  jobLogId: bigint('job_log_id', { mode: 'number' }),
+}, (t) => [primaryKey({ columns: [t.jobId, t.fireTime] }), index('idx_sys_job_fire_state').on(t.state, t.leaseUntil)]);

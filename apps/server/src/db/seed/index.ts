@@ -61,9 +61,7 @@ async function insertSeed(tx: Tx, now: Date): Promise<void> {
   await tx.insert(s.sysDictType).values(seedDictTypes.map((d) => ({ ...d, ...audit })));
   await tx.insert(s.sysDictData).values(seedDictData.map((d) => ({ ...d, ...audit })));
   await tx.insert(s.sysConfig).values(seedConfigs.map((c) => ({ ...c, configType: 'Y', ...audit })));
-  await tx.insert(s.sysJob).values(
-    seedJobs.map((j) => ({ ...j, jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', status: '1', remark: '', ...audit })),
-  );
+  await tx.insert(s.sysJob).values(seedJobs.map((j) => ({ ...j, ...audit })));
   await tx.insert(s.sysNotice).values(seedNotices.map((n) => ({ ...n, remark: '管理员', ...audit })));
 }
 

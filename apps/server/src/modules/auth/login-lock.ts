@@ -16,9 +16,11 @@ export const USERNAME_MAX_RETRY = 20;
  * however chosen, can name another user's per-address counter `pwd_err_cnt:<username>:<address>`.
  */
 function counterKeys(username: string, ip: string) {
-  const user = CacheKey.PWD_ERR_CNT + encodeURIComponent(username);
+  const user = userCounterKey(username);
   return { everywhere: user, here: `${user}:${ip}` };
 }
+
+const userCounterKey = (username: string) => CacheKey.PWD_ERR_CNT + encodeURIComponent(username);
 
 /** The lock message when the username is locked for this address, else null. */
 export async function lockProblem(kv: KvStore, username: string, ip: string): Promise<string | null> {
@@ -39,4 +41,16 @@ export async function recordFailure(kv: KvStore, username: string, ip: string): 
 export async function clearFailures(kv: KvStore, username: string, ip: string): Promise<void> {
   const keys = counterKeys(username, ip);
   await kv.del(keys.here, keys.everywhere);
+}
+
+/**
+ * 解锁 (GET /monitor/logininfor/unlock): clears the username's total and its count at every address, so
+ * the owner can sign in from anywhere at once. Returns the addresses that had a count, whose other limits
+ * (rate-limit.ts) the caller may clear as well.
+ */
+export async function unlockUser(kv: KvStore, username: string): Promise<string[]> {
+  const everywhere = userCounterKey(username);
+  const perAddress = await kv.keys(`${everywhere}:`);
+  await kv.del(everywhere, ...perAddress);
+  return perAddress.map((key) => key.slice(everywhere.length + 1));
 }

@@ -1,10 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import pino from 'pino';
 import { crmCustomer, crmLead, crmLeadEvent } from '../../../src/db/schema';
-import { reclaimOverdue, startReclaimTimer } from '../../../src/modules/crm/distribution/reclaim';
+import { reclaimOverdue } from '../../../src/modules/crm/distribution/reclaim';
+import { resolveInvokeTarget } from '../../../src/modules/monitor/scheduler/registry';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { eventually } from '../../common/support';
 import { addRule, disableAllRules, leadsByIds, MINUTE, MONDAY_10AM, newLeads, setRuleStatus, salespeople } from './support';
 
 let t: TestApp;
@@ -111,17 +110,14 @@ describe('reclaim', () => {
     expect(new Set((await reclaimEvents(leads)).map((e) => e.leadId)).size).toBe(6);
   });
 
-  it('runs on a timer until stopped', async () => {
+  it('runs as the scheduled job crmTask.reclaimLeads', async () => {
     const [a] = await salespeople(db(), '定时');
     await addRule(t, { reclaimMinutes: 1, members: [{ userId: a }] });
     const [leadId] = await newLeads(t, 1);
     t.advance(2 * MINUTE);
-    const stop = startReclaimTimer(t.deps, pino({ level: 'silent' }), 20);
-    await eventually(async () => (await leadsByIds(db(), [leadId]))[0].status === 'new');
-    await stop();
-    const [again] = await newLeads(t, 1);
-    t.advance(2 * MINUTE);
-    await new Promise((r) => setTimeout(r, 100));
-    expect((await leadsByIds(db(), [again]))[0].status).toBe('assigned');
+    const target = resolveInvokeTarget('crmTask.reclaimLeads');
+    if (!target.ok) throw new Error(target.reason);
+    expect(await target.run(t.deps)).toMatch(/^回收线索\d+条$/);
+    expect((await leadsByIds(db(), [leadId]))[0].status).toBe('new');
   });
 });

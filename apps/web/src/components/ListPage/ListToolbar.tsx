@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { ClearOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { HasPermi } from '../HasPermi';
 import { download } from '../../utils/download';
 import RightToolbar, { type ToolbarColumn } from '../RightToolbar';
@@ -10,9 +10,13 @@ interface ListToolbarProps {
   /** Permission prefix such as 'system:post'; the buttons need <prefix>:add|edit|remove|export. */
   perm: string;
   list: Pick<ListPageState<unknown, object>, 'selectedKeys' | 'showSearch' | 'setShowSearch' | 'refresh' | 'exportParams'>;
-  onAdd: () => void;
-  onEdit: (id: number) => void;
+  /** 新增; no button without it (the log lists). */
+  onAdd?: () => void;
+  /** 修改; no button without it. */
+  onEdit?: (id: number) => void;
   onDelete: (ids: number[]) => void;
+  /** 清空 after 删除, behind <prefix>:remove (the log lists). */
+  onClean?: () => void;
   /** 导出 posts the applied filters here and saves the sheet as <exportName>_<timestamp>.xlsx; no 导出 without it. */
   exportUrl?: string;
   exportName?: string;
@@ -48,27 +52,41 @@ export function ToolbarRow({ list, columns, onColumnsChange, children }: Toolbar
   );
 }
 
-/** The toolbar row: 新增 / 修改 (one row selected) / 删除 (any selected) / (导入) / (导出), then the circle buttons. */
+/**
+ * The toolbar row: (新增) / (修改, one row selected) / 删除 (any selected) / (清空) / (导入) / (导出), then the
+ * circle buttons.
+ */
 export default function ListToolbar(props: ListToolbarProps) {
-  const { perm, list, onAdd, onEdit, onDelete, exportUrl, exportName, onImport, columns, onColumnsChange, children } = props;
+  const { perm, list, onAdd, onEdit, onDelete, onClean, exportUrl, exportName, onImport, columns, onColumnsChange, children } = props;
   const ids = list.selectedKeys.map(Number);
   return (
     <ToolbarRow list={list} columns={columns} onColumnsChange={onColumnsChange}>
-      <HasPermi value={[`${perm}:add`]}>
-        <Button color="primary" variant="outlined" icon={<PlusOutlined />} onClick={onAdd}>
-          新增
-        </Button>
-      </HasPermi>
-      <HasPermi value={[`${perm}:edit`]}>
-        <Button color="green" variant="outlined" icon={<EditOutlined />} disabled={ids.length !== 1} onClick={() => onEdit(ids[0])}>
-          修改
-        </Button>
-      </HasPermi>
+      {onAdd && (
+        <HasPermi value={[`${perm}:add`]}>
+          <Button color="primary" variant="outlined" icon={<PlusOutlined />} onClick={onAdd}>
+            新增
+          </Button>
+        </HasPermi>
+      )}
+      {onEdit && (
+        <HasPermi value={[`${perm}:edit`]}>
+          <Button color="green" variant="outlined" icon={<EditOutlined />} disabled={ids.length !== 1} onClick={() => onEdit(ids[0])}>
+            修改
+          </Button>
+        </HasPermi>
+      )}
       <HasPermi value={[`${perm}:remove`]}>
         <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => onDelete(ids)}>
           删除
         </Button>
       </HasPermi>
+      {onClean && (
+        <HasPermi value={[`${perm}:remove`]}>
+          <Button color="danger" variant="outlined" icon={<ClearOutlined />} onClick={onClean}>
+            清空
+          </Button>
+        </HasPermi>
+      )}
       {onImport && (
         <HasPermi value={[`${perm}:import`]}>
           <Button icon={<UploadOutlined />} onClick={onImport}>

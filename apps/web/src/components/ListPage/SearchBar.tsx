@@ -10,6 +10,11 @@ interface SearchBarProps<Filters extends object> {
   initialValues: Filters;
   /** Adds the 创建时间 range, sent as params[beginTime]/params[endTime]. */
   withDateRange?: boolean;
+  /**
+   * The range (a `dateRange` field) goes out as whole days with their times, `YYYY-MM-DD 00:00:00` to
+   * `YYYY-MM-DD 23:59:59`: the log lists compare exact times, not days.
+   */
+  dateRangeWithTimes?: boolean;
   children: ReactNode;
 }
 
@@ -20,13 +25,14 @@ type DraftValues<Filters> = Filters & { dateRange?: [Dayjs, Dayjs] | null };
  * them, on page 1; 重置 restores the initial values. Hidden rather than unmounted, so the draft
  * survives 隐藏搜索.
  */
-export default function SearchBar<Filters extends object>({ list, initialValues, withDateRange, children }: SearchBarProps<Filters>) {
+export default function SearchBar<Filters extends object>({ list, initialValues, withDateRange, dateRangeWithTimes, children }: SearchBarProps<Filters>) {
   const [form] = Form.useForm<DraftValues<Filters>>();
   const name = useFormName('search');
 
   const apply = (values: DraftValues<Filters>) => {
     const { dateRange, ...filters } = values;
-    list.setDateRange(dateRange ? [dateRange[0].format('YYYY-MM-DD'), dateRange[1].format('YYYY-MM-DD')] : []);
+    const [begin, end] = dateRangeWithTimes ? ['YYYY-MM-DD 00:00:00', 'YYYY-MM-DD 23:59:59'] : ['YYYY-MM-DD', 'YYYY-MM-DD'];
+    list.setDateRange(dateRange ? [dateRange[0].format(begin), dateRange[1].format(end)] : []);
     list.search(filters as Partial<Filters>);
   };
 

@@ -1,6 +1,6 @@
 import type { DictOption } from '../../hooks/useDict';
 import { confirmDelete } from '../../utils/crud';
-import { toast } from '../../utils/feedback';
+import { confirmDialog, toast } from '../../utils/feedback';
 
 /**
  * 删除 of a list page: confirm, delete, reload. A refusal (such as "…已分配,不能删除") has already
@@ -29,5 +29,26 @@ export async function runAction(action: () => Promise<unknown>, successText: str
     toast.success(successText);
   } catch (error) {
     console.warn(`${successText}未完成`, error);
+  }
+}
+
+/**
+ * A toolbar or row action that asks first (清空, 解锁, 强退): confirm with `question`, run, toast
+ * `successText` (or the text made from the action's result), reload. A refusal has already been shown by
+ * the request layer, so it ends there without reloading.
+ */
+export async function confirmAction<T>(
+  question: string,
+  action: () => Promise<T>,
+  successText: string | ((result: T) => string),
+  reload: () => void,
+): Promise<void> {
+  if (!(await confirmDialog({ content: question, type: 'warning' }))) return;
+  try {
+    const result = await action();
+    toast.success(typeof successText === 'string' ? successText : successText(result));
+    reload();
+  } catch (error) {
+    console.warn(`${question} 未完成`, error);
   }
 }

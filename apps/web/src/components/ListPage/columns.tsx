@@ -3,6 +3,7 @@ import type { TableColumnType } from 'antd';
 import DictTag from '../DictTag';
 import type { DictOption } from '../../hooks/useDict';
 import { parseTime } from '../../utils/ruoyi';
+import type { ListSort } from './ListTable';
 import RowActions from './RowActions';
 
 /** A centred column of a field. */
@@ -13,6 +14,15 @@ export function textColumn<Row>(title: string, dataIndex: keyof Row & string, el
 /** A field shown through its dictionary (status, yes/no …). */
 export function dictColumn<Row>(title: string, dataIndex: keyof Row & string, options: DictOption[]): TableColumnType<Row> {
   return { title, dataIndex, align: 'center', render: (v: string) => <DictTag options={options} value={v} /> };
+}
+
+/**
+ * A column the server sorts by: its key is the server's orderByColumn, it shows the applied sort, and
+ * a click cycles 降序 → 升序 → none like the RuoYi tables. Pair with ListTable's onSort.
+ */
+export function sortableColumn<Row>(column: TableColumnType<Row> & { key: string }, sort: ListSort): TableColumnType<Row> {
+  const order = sort.orderByColumn === column.key ? (sort.isAsc === 'ascending' ? 'ascend' : 'descend') : null;
+  return { ...column, sorter: true, sortOrder: order, sortDirections: ['descend', 'ascend'] };
 }
 
 /** 创建时间 as yyyy-MM-dd HH:mm:ss. */

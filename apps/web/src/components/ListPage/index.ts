@@ -15,8 +15,8 @@ export { default as ListToolbar, ToolbarRow } from './ListToolbar';
 export { default as ListTable, type ListSort } from './ListTable';
 export { default as RowActions, IconAction } from './RowActions';
 export { dialogLabelCol, FormDialog, useFormDialog, type CrudApi } from './FormDialog';
-export { deleteRows, dictChoices, runAction } from './actions';
-export { actionColumn, createTimeColumn, dictColumn, textColumn } from './columns';
+export { confirmAction, deleteRows, dictChoices, runAction } from './actions';
+export { actionColumn, createTimeColumn, dictColumn, sortableColumn, textColumn } from './columns';
 export {
   DictRadioField,
   EmailField,

@@ -6,6 +6,8 @@ import { confirmStatusChange } from '../../utils/crud';
 interface StatusColumnOptions<Row> {
   /** Permission prefix; the switch needs <perm>:edit. */
   perm: string;
+  /** The full permission of the switch when it is not <perm>:edit (the job's monitor:job:changeStatus). */
+  permission?: string;
   /** Entity of the confirmation (确认要"停用""<name>"<entity>吗?). */
   entity: string;
   idOf: (row: Row) => number;
@@ -22,7 +24,7 @@ interface StatusColumnOptions<Row> {
  * 状态 of the user and role lists: a switch that shows the requested status while the confirmation is
  * open, and goes back when it is cancelled or the server refuses.
  */
-export function useStatusColumn<Row>({ perm, entity, idOf, nameOf, statusOf, change, reload, locked }: StatusColumnOptions<Row>): TableColumnType<Row> {
+export function useStatusColumn<Row>({ perm, permission, entity, idOf, nameOf, statusOf, change, reload, locked }: StatusColumnOptions<Row>): TableColumnType<Row> {
   const auth = useAuth();
   const [pending, setPending] = useState<Record<number, string>>({});
 
@@ -48,7 +50,7 @@ export function useStatusColumn<Row>({ perm, entity, idOf, nameOf, statusOf, cha
       <Switch
         aria-label={`${nameOf(row)}状态`}
         checked={(pending[idOf(row)] ?? statusOf(row)) === '0'}
-        disabled={!auth.hasPermi(`${perm}:edit`) || Boolean(locked?.(row))}
+        disabled={!auth.hasPermi(permission ?? `${perm}:edit`) || Boolean(locked?.(row))}
         onChange={(on) => void toggle(row, on)}
       />
     ),

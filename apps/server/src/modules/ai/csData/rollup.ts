@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app';
 import { aiStatDaily } from '../../../db/schema';
 import type { Executor, Tx } from '../../crm/capture';
 import { addDays, chinaDayOf, type ChinaDay, type DayRange } from './days';
 import { dailyRowsSql, ROW_COLUMNS } from './metrics';
 
-export const ROLLUP_INTERVAL_MS = 10 * 60_000;
 /**
  * Days before yesterday rebuilt by every pass: late messages, closes and lead follow-ups of the last
  * days reach their day's row. Older days keep the numbers of their last rebuild.
@@ -75,32 +73,4 @@ export async function rollupPass(deps: Deps): Promise<DayRange | null> {
     await rebuildIn(tx, range, now);
     return range;
   });
-}
-
-/**
- * Runs a rollup pass when the server is ready and every `intervalMs` after, until stopped; a pass
- * still running when the next is due is not doubled. Issue 11 (scheduled jobs) moves this into the job
- * registry, whose lock and 定时任务 screen then take over from this timer.
- */
-export function startRollupTimer(deps: Deps, log: FastifyBaseLogger, intervalMs = ROLLUP_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = rollupPass(deps)
-      .then((range) => {
-        if (range) log.info({ range }, '客服数据 rollup rebuilt');
-      })
-      .catch((err: unknown) => log.error({ err }, '客服数据 rollup pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, intervalMs);
-  // The timer alone must not keep a process (or a test run) alive.
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

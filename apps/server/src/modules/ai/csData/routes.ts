@@ -4,7 +4,6 @@ import { requireSession } from '../../../core/auth';
 import { okData, table } from '../../../core/envelope';
 import { acceptFormBodies, sendWorkbook } from '../../../core/list';
 import { guarded } from '../../../core/route-config';
-import { startRollupTimer } from './rollup';
 import { csDataFilterQuery, csDataListQuery } from './schema';
 import { agentsInScope, csDataAgentScope } from './scope';
 import { csDataCharts } from './charts';
@@ -15,21 +14,13 @@ const TITLE = '客服数据';
 
 /**
  * 客服数据: numbers per China day × agent × channel (what counts: ./metrics.ts), from the daily rollup
- * for past days and computed live for today; the rollup's timer runs with the server.
+ * for past days and computed live for today; the rollup runs as a scheduled job (csDataTask.rollup).
  */
 export const csDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   acceptFormBodies(app);
   type Request = Parameters<typeof requireSession>[0];
   const scopeOf = (request: Request, permission: string) => csDataAgentScope(requireSession(request), permission);
-
-  let stopRollup: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    stopRollup = startRollupTimer(deps, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await stopRollup?.();
-  });
 
   app.get('/ai/csData/list', { config: guarded('ai:csData:list'), schema: { querystring: csDataListQuery } }, async (request) => {
     const page = await listCsData(deps, request.query, scopeOf(request, 'ai:csData:list'));

@@ -1,5 +1,4 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app';
 import { crmCustomer, crmDistributionRule, crmLead, sysUser } from '../../../db/schema';
 import type { Tx } from '../capture';
@@ -9,8 +8,7 @@ import { afterPick, describeNobody, describePick, excluding, pickMember, release
 import { handOver, lockRule, ruleReason, savedRuleState } from './engine';
 import type { RuleRow } from './schema';
 
-export const RECLAIM_INTERVAL_MS = 60_000;
-/** Leads reclaimed per rule and pass; the rest wait a minute, so one pass never holds locks for long. */
+/** Leads reclaimed per rule and pass; the rest wait for the next run, so one pass never holds locks for long. */
 const BATCH = 500;
 const RECLAIM_LOCK = 'crm:reclaim';
 
@@ -127,31 +125,4 @@ export async function reclaimOverdue(deps: Deps): Promise<number> {
     events.flatMap((e) => (e.leadId && e.toOwnerId ? [{ leadId: e.leadId, userId: e.toOwnerId, ruleId: e.ruleId ?? null }] : [])),
   );
   return events.length;
-}
-
-/**
- * Runs the reclaim pass every `intervalMs` in this process until stopped; a pass still running when
- * the next is due is not doubled. Issue 11 (scheduled jobs) moves this into the job registry, whose
- * lock and 定时任务 screen then take over from this timer.
- */
-export function startReclaimTimer(deps: Deps, log: FastifyBaseLogger, intervalMs = RECLAIM_INTERVAL_MS): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = reclaimOverdue(deps)
-      .then((n) => {
-        if (n > 0) log.info({ reclaimed: n }, 'leads reclaimed');
-      })
-      .catch((err: unknown) => log.error({ err }, 'lead reclaim pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, intervalMs);
-  // The timer alone must not keep a process (or a test run) alive.
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
 }

@@ -5,24 +5,15 @@ import { requireSession } from '../../../core/auth';
 import { okData, table, toAjax } from '../../../core/envelope';
 import { idList, idParam } from '../../../core/list';
 import { guarded } from '../../../core/route-config';
-import { startReclaimTimer } from './reclaim';
 import { changeStatusBody, ruleFields, ruleListQuery, ruleLogQuery, simulateBody } from './schema';
 import { changeRuleStatus, deleteRules, getRule, insertRule, listRules, ruleLog, simulate, updateRule } from './service';
 
 const TITLE = '员工分配';
 const ruleParams = z.object({ ruleId: idParam });
 
-/** 员工分配: distribution rules, their log and simulator, and the reclaim timer (docs/crm.md §Distribution). */
+/** 员工分配: distribution rules, their log and simulator (docs/crm.md §Distribution; reclaim runs as a scheduled job). */
 export const distributionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-
-  let stopReclaim: (() => Promise<void>) | null = null;
-  app.addHook('onReady', async () => {
-    stopReclaim = startReclaimTimer(deps, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await stopReclaim?.();
-  });
 
   app.get('/crm/distribution/list', { config: guarded('crm:distribution:list'), schema: { querystring: ruleListQuery } }, async (request) => {
     const page = await listRules(deps, request.query);

@@ -1,9 +1,12 @@
 import { useMemo } from 'react';
 import { Card, Empty, Spin } from 'antd';
+import { FunnelChart, LineChart, PieChart } from 'echarts/charts';
 import { CHANNEL_LABELS } from '@acs/shared';
 import type { CsDataCharts, FunnelStage } from '../../../../api/ai/csData';
-import EChart, { type ChartOption } from './EChart';
+import EChart, { registerCharts, type ChartOption } from '../../../../components/EChart';
 import { count, percent } from './format';
+
+registerCharts([LineChart, PieChart, FunnelChart]);
 
 const HEIGHT = 260;
 const STAGES: Record<FunnelStage, string> = { conversations: '会话', leads: '留资', contacted: '已联系', converted: '已成交' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { FunnelChart, LineChart, PieChart, type FunnelSeriesOption, type LineSeriesOption, type PieSeriesOption } from 'echarts/charts';
+import type { FunnelSeriesOption, GaugeSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
   LegendComponent,
@@ -11,11 +11,23 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// Only what 客服数据 draws: this module is the page's lazy charts chunk, the only place ECharts loads.
-echarts.use([LineChart, PieChart, FunnelChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+/**
+ * ECharts' core with what every chart here uses; each page registers its own chart types with
+ * `registerCharts` in its lazily loaded charts module, so no page pulls another's. Import this module only
+ * from such a lazy module: it is what keeps ECharts out of every other chunk.
+ */
+echarts.use([GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+export const registerCharts: typeof echarts.use = (ext) => echarts.use(ext);
 
 export type ChartOption = echarts.ComposeOption<
-  LineSeriesOption | PieSeriesOption | FunnelSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | FunnelSeriesOption
+  | GaugeSeriesOption
+  | GridComponentOption
+  | LegendComponentOption
+  | TooltipComponentOption
 >;
 
 /**
