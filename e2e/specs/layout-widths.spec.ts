@@ -12,8 +12,8 @@ const VIEWPORTS = [
 /** Detail pages without a menu entry whose table must fit too. */
 const HIDDEN_LIST_PAGES = ['/system/dict-data/index/1', '/system/user-auth/role/2', '/system/role-auth/user/2'];
 
-/** Menu pages that are not a list (在线会话 is a conversation list beside a message pane). */
-const NOT_LIST_PAGES = new Set(['/ai/conversation']);
+/** Menu pages that are not a list (在线会话 is a conversation list beside a message pane; the monitors are dashboards). */
+const NOT_LIST_PAGES = new Set(['/ai/conversation', '/monitor/server', '/monitor/cache', '/monitor/druid']);
 
 /** A model provider with long names and several long model ids: 模型配置's widest row. */
 async function wideModelProvider(request: APIRequestContext, name: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API, apiLogin, loginAs, RY, snap } from '../support/session';
+import { API, apiCreateUser, apiLogin, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 import { button, consoleErrors, searchBy, searchForm, tableRow, tableRows } from '../support/list-page';
 
@@ -17,7 +17,8 @@ test('在线用户: sessions listed, own session marked and protected, 强退 on
   const errors = consoleErrors(page);
   // Sessions of another browser, so this page's own cookie jar stays the admin's.
   const other = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const ryTokens = [await apiLogin(other, RY), await apiLogin(other, RY), await apiLogin(other, RY)];
+  const member = await apiCreateUser(other, 'online');
+  const ryTokens = [await apiLogin(other, member), await apiLogin(other, member), await apiLogin(other, member)];
   const [single, ...batch] = ryTokens.map(sessionOf);
   const own = sessionOf(await loginAs(page));
 
@@ -31,12 +32,12 @@ test('在线用户: sessions listed, own session marked and protected, 强退 on
   await expect(mine.getByRole('checkbox')).toBeDisabled();
   await snap(page, 'online-list');
 
-  await searchBy(page, '用户名称', 'ry');
+  await searchBy(page, '用户名称', member.username);
   await expect(tableRows(page).filter({ hasText: 'admin' })).toHaveCount(0);
 
   await button(tableRow(page, single), '强退').click();
   const prompt = page.getByRole('dialog', { name: '系统提示' });
-  await expect(prompt).toContainText('是否确认强退名称为"ry"的用户？');
+  await expect(prompt).toContainText(`是否确认强退名称为"${member.username}"的用户？`);
   await button(prompt, '确定').click();
   await expect(page.getByText('强退成功')).toBeVisible();
   await expect(tableRow(page, single)).toHaveCount(0);

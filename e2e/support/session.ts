@@ -40,3 +40,16 @@ export async function tokenOf(page: Page): Promise<string | undefined> {
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 }
+
+/**
+ * A fresh account with role 2 (普通角色), for specs that sign one in many times or end its sessions:
+ * ry's password is changed for good by change-password.spec.ts, which may run first.
+ */
+export async function apiCreateUser(request: APIRequestContext, prefix: string): Promise<Account> {
+  const user: Account = { username: `${prefix}${Date.now() % 1_000_000}`, password: 'admin123' };
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const data = { userName: user.username, nickName: user.username, password: user.password, status: '0', roleIds: [2] };
+  const body = (await (await request.post(`${API}/system/user`, { headers, data })).json()) as { code: number; msg: string };
+  expect(body, `create ${user.username}: ${body.msg}`).toMatchObject({ code: 200 });
+  return user;
+}
