@@ -153,6 +153,13 @@ describe('analyze', () => {
     expect(words('包邮吗')).toEqual(['运费']);
   });
 
+  it('reads a lexicon phrase of two lexicon words as both, so a differently cut question meets it', () => {
+    expect(words('保修多久')).toEqual(['保修', '时长']);
+    expect(words('保修多长时间')).toEqual(['保修', '时长']);
+    expect(words('多久到账')).toEqual(['到账', '时长']);
+    expect(words('保修')).toEqual(['保修']);
+  });
+
   it('repairs homophone typos into known words', () => {
     expect(words('优慧活动')).toContain('优惠');
     expect(words('邮废')).toEqual(['运费']);

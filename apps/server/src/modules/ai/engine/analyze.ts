@@ -103,6 +103,21 @@ function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, know
   return out;
 }
 
+/**
+ * A lexicon phrase made of two lexicon words of other groups (保修多久 = 保修 + 多久) also says what its
+ * second half says: 「保修多长时间」 and a stored 「保修多久」 then both carry 保修 and 时长.
+ */
+function impliedWords(surface: string, synonyms: ReadonlyMap<string, string>): string[] {
+  const own = synonyms.get(surface);
+  if (own === undefined || surface.length < 4) return [];
+  for (let k = 2; k <= surface.length - 2; k++) {
+    const head = synonyms.get(surface.slice(0, k));
+    const tail = synonyms.get(surface.slice(k));
+    if (head !== undefined && tail !== undefined) return [...new Set([head, tail])].filter((word) => word !== own);
+  }
+  return [];
+}
+
 export function analyze(text: string, vocabulary: Vocabulary): Analysis {
   const { synonyms } = vocabulary;
   const prepared = normalizeForMatch(text.slice(0, CHAT_MESSAGE_MAX));
@@ -135,6 +150,10 @@ export function analyze(text: string, vocabulary: Vocabulary): Analysis {
     const weight = CHATTER_WORDS.has(surface) || CHATTER_WORDS.has(word) ? CHATTER_WEIGHT : 1;
     addTerm(terms, `w:${word}`, weight);
     words.push(word);
+    for (const implied of impliedWords(surface, synonyms)) {
+      addTerm(terms, `w:${implied}`, weight);
+      words.push(implied);
+    }
     (runs[runs.length - 1] as Token[]).push({ surface, word, weight });
   }
   for (const run of runs) addPinyinPairs(terms, run);
