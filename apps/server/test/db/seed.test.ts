@@ -1,5 +1,6 @@
 import bcrypt from 'bcryptjs';
-import { checkInvokeTarget, isValidCron } from '@acs/shared';
+import { isValidCron } from '@acs/shared/cron';
+import { checkInvokeTarget } from '@acs/shared/job';
 import { and, asc, count, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { JOB_TARGETS, nextRunTimes } from '@acs/shared';
+import { nextRunTimes } from '@acs/shared/cron';
+import { JOB_TARGETS } from '@acs/shared/job';
 import { sysJob, sysJobFire, sysJobLog, sysOperLog } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { loginAs, type LoggedIn } from '../helpers/login';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { JOB_TARGETS, nextRunTimes } from '@acs/shared';
+import { nextRunTimes } from '@acs/shared/cron';
+import { JOB_TARGETS } from '@acs/shared/job';
 import { aiConversation, sysJob, sysJobFire, sysJobLog, sysLogininfor, sysOperLog } from '../../src/db/schema';
 import { MemoryPubSub } from '../../src/infra/pubsub';
 import { registeredTargets, resolveInvokeTarget } from '../../src/modules/monitor/scheduler/registry';

@@ -1,4 +1,4 @@
-import type { JobTargetDescriptor } from '@acs/shared';
+import type { JobTargetDescriptor } from '@acs/shared/job';
 import type { AjaxResult, TableResult } from '../../types/api';
 import { http } from '../../utils/request';
 

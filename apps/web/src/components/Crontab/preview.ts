@@ -1,4 +1,5 @@
-import { CHINA_UTC_OFFSET_MS, nextRunTimes, validateCron } from '@acs/shared';
+import { CHINA_UTC_OFFSET_MS } from '@acs/shared';
+import { nextRunTimes, validateCron } from '@acs/shared/cron';
 
 export const PREVIEW_COUNT = 5;
 

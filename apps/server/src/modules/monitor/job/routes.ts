@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BusinessType, JOB_TARGETS } from '@acs/shared';
+import { BusinessType } from '@acs/shared';
+import { JOB_TARGETS } from '@acs/shared/job';
 import { requireSession } from '../../../core/auth';
 import { ok, okData, table, toAjax } from '../../../core/envelope';
 import { acceptFormBodies, idList, idParam, sendWorkbook } from '../../../core/list';

@@ -1,4 +1,4 @@
-import { INVOKE_TARGET_MAX, JOB_GROUP_MAX, JOB_NAME_MAX } from '@acs/shared';
+import { INVOKE_TARGET_MAX, JOB_GROUP_MAX, JOB_NAME_MAX } from '@acs/shared/job';
 import { z } from 'zod';
 import { exportQuery, listQuery } from '../../../core/list';
 import { boundedText, filterText, optionalText, requiredText, statusFlag } from '../../../core/rules';

@@ -1,4 +1,5 @@
-import { checkInvokeTarget, isValidCron, JobStatus, MISFIRE_POLICY_LABELS, JOB_CONCURRENT_LABELS, MisfirePolicy, JobConcurrent, parseCron } from '@acs/shared';
+import { isValidCron, parseCron } from '@acs/shared/cron';
+import { checkInvokeTarget, JobStatus, MISFIRE_POLICY_LABELS, JOB_CONCURRENT_LABELS, MisfirePolicy, JobConcurrent } from '@acs/shared/job';
 import { and, asc, eq, inArray, like, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../../app';
 import { ServiceError } from '../../../core/errors';

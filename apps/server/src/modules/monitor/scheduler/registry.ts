@@ -1,4 +1,4 @@
-import { checkInvokeTarget, InvokeTargetReason, JOB_TARGETS, parseInvokeTarget, type JobArgValue } from '@acs/shared';
+import { checkInvokeTarget, InvokeTargetReason, JOB_TARGETS, parseInvokeTarget, type JobArgValue } from '@acs/shared/job';
 import { cleanLogs, closeIdleConversations, reclaimLeads, rollupCsData, ryTask, type TaskDeps } from './tasks';
 
 /** What a run reports for the job log's message (nothing: only the time it took). */

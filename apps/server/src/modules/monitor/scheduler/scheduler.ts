@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { JobConcurrent, JobLogStatus, JobStatus, MisfirePolicy, parseCron, type CronSchedule } from '@acs/shared';
+import { parseCron, type CronSchedule } from '@acs/shared/cron';
+import { JobConcurrent, JobLogStatus, JobStatus, MisfirePolicy } from '@acs/shared/job';
 import { and, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../../app';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Space, type TableColumnsType } from 'antd';
 import { CaretRightOutlined, DeleteOutlined, EditOutlined, OrderedListOutlined, ProfileOutlined } from '@ant-design/icons';
-import { JobConcurrent, JobStatus, MisfirePolicy } from '@acs/shared';
+import { JobConcurrent, JobStatus, MisfirePolicy } from '@acs/shared/job';
 import { addJob, changeJobStatus, delJob, getJob, listJob, runJob, updateJob, type JobQuery, type SysJob } from '../../../api/monitor/job';
 import { HasPermi } from '../../../components/HasPermi';
 import {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Input, Space } from 'antd';
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { CRON_MAX_LENGTH } from '@acs/shared';
+import { CRON_MAX_LENGTH } from '@acs/shared/cron';
 
 // The builder is a chunk of its own, fetched the first time 生成表达式 is pressed.
 const Crontab = lazy(() => import('../../../../components/Crontab'));

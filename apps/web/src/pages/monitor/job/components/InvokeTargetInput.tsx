@@ -1,5 +1,5 @@
 import { Input, InputNumber, Select, Space, Typography } from 'antd';
-import { formatInvokeTarget, INVOKE_TARGET_MAX, type JobArgValue, type JobParamDescriptor, type JobTargetDescriptor } from '@acs/shared';
+import { formatInvokeTarget, INVOKE_TARGET_MAX, type JobArgValue, type JobParamDescriptor, type JobTargetDescriptor } from '@acs/shared/job';
 import { targetSelection } from './invokeTarget';
 
 interface ParamInputProps {

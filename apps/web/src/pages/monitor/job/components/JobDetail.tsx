@@ -1,5 +1,5 @@
 import { Descriptions, Tag } from 'antd';
-import { JobConcurrent, JobStatus, JOB_CONCURRENT_LABELS } from '@acs/shared';
+import { JobConcurrent, JobStatus, JOB_CONCURRENT_LABELS } from '@acs/shared/job';
 import { getJob } from '../../../../api/monitor/job';
 import DictTag from '../../../../components/DictTag';
 import { useDict } from '../../../../hooks/useDict';

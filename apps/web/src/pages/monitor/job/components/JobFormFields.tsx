@@ -1,6 +1,7 @@
 import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { checkInvokeTarget, JOB_NAME_MAX, validateCron } from '@acs/shared';
+import { validateCron } from '@acs/shared/cron';
+import { checkInvokeTarget, JOB_NAME_MAX } from '@acs/shared/job';
 import { listJobTargets } from '../../../../api/monitor/job';
 import { dictChoices, RemarkField } from '../../../../components/ListPage';
 import { previewRuns } from '../../../../components/Crontab/preview';

@@ -1,5 +1,5 @@
 import { Descriptions, Tag } from 'antd';
-import { JobLogStatus } from '@acs/shared';
+import { JobLogStatus } from '@acs/shared/job';
 import { getJobLog } from '../../../../api/monitor/jobLog';
 import DictTag from '../../../../components/DictTag';
 import { useDict } from '../../../../hooks/useDict';

@@ -1,4 +1,4 @@
-import { JOB_CONCURRENT_LABELS, MisfirePolicy } from '@acs/shared';
+import { JOB_CONCURRENT_LABELS, MisfirePolicy } from '@acs/shared/job';
 
 /** 执行策略 of the form (RuoYi offers these three; '0' 默认 only exists in old rows). */
 export const MISFIRE_CHOICES = [

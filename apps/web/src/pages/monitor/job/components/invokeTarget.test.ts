@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_TARGETS } from '@acs/shared';
+import { JOB_TARGETS } from '@acs/shared/job';
 import { targetSelection } from './invokeTarget';
 
 describe('targetSelection', () => {

@@ -1,4 +1,4 @@
-import { parseInvokeTarget, type JobArgValue, type JobTargetDescriptor } from '@acs/shared';
+import { parseInvokeTarget, type JobArgValue, type JobTargetDescriptor } from '@acs/shared/job';
 
 export interface TargetSelection {
   /** The registered target the text calls, if any. */
