@@ -7,6 +7,5 @@ export * from './ai-variable';
 export * from './rich-text';
 export * from './public-pages';
 export * from './crm';
-export * from './cron';
-export * from './job';
 export * from './monitor';
+export * from './connector-signing';
