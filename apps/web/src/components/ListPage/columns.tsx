@@ -20,7 +20,7 @@ export function dictColumn<Row>(title: string, dataIndex: keyof Row & string, op
  * A column the server sorts by: its key is the server's orderByColumn, it shows the applied sort, and
  * a click cycles 降序 → 升序 → none like the RuoYi tables. Pair with ListTable's onSort.
  */
-export function sortableColumn<Row>(column: TableColumnType<Row> & { key: string }, sort: ListSort): TableColumnType<Row> {
+export function sortableColumn<Row>(column: TableColumnType<Row> & { key: string }, sort: ListSort): TableColumnType<Row> & { key: string } {
   const order = sort.orderByColumn === column.key ? (sort.isAsc === 'ascending' ? 'ascend' : 'descend') : null;
   return { ...column, sorter: true, sortOrder: order, sortDirections: ['descend', 'ascend'] };
 }

@@ -1,27 +1,25 @@
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button, DatePicker, Empty, Form, Spin, type TableColumnsType } from 'antd';
-import { ClearOutlined, CloseOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { CloseOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { getJob } from '../../../api/monitor/job';
 import { cleanJobLog, delJobLog, listJobLog, type JobLogQuery, type SysJobLog } from '../../../api/monitor/jobLog';
-import { HasPermi } from '../../../components/HasPermi';
 import {
   confirmAction,
   deleteRows,
   dictColumn,
   IconAction,
   ListTable,
+  ListToolbar,
   SearchBar,
   SearchDict,
   SearchText,
   textColumn,
-  ToolbarRow,
 } from '../../../components/ListPage';
 import { useCloseTab } from '../../../hooks/useCloseTab';
 import { useDict } from '../../../hooks/useDict';
 import { useListPage } from '../../../hooks/useListPage';
-import { download } from '../../../utils/download';
 import { parseTime } from '../../../utils/ruoyi';
 import JobLogDetail from './components/JobLogDetail';
 
@@ -33,7 +31,6 @@ function JobLogList({ initial }: { initial: JobLogQuery }) {
   const [viewing, setViewing] = useState<number | undefined>(undefined);
   const closeDetail = useCallback(() => setViewing(undefined), []);
   const close = useCloseTab('/monitor/job');
-  const ids = list.selectedKeys.map(Number);
   const remove = (chosen: number[]) =>
     void deleteRows('调度日志', chosen, delJobLog, () => {
       list.setSelectedKeys([]);
@@ -68,31 +65,18 @@ function JobLogList({ initial }: { initial: JobLogQuery }) {
           <DatePicker.RangePicker placeholder={['开始日期', '结束日期']} style={{ width: 240 }} />
         </Form.Item>
       </SearchBar>
-      <ToolbarRow list={list}>
-        <HasPermi value={[`${PERM}:remove`]}>
-          <Button color="danger" variant="outlined" icon={<DeleteOutlined />} disabled={ids.length === 0} onClick={() => remove(ids)}>
-            删除
-          </Button>
-        </HasPermi>
-        <HasPermi value={[`${PERM}:remove`]}>
-          <Button color="danger" variant="outlined" icon={<ClearOutlined />} onClick={() => void confirmAction('是否确认清空所有调度日志数据项?', cleanJobLog, '清空成功', list.refresh)}>
-            清空
-          </Button>
-        </HasPermi>
-        <HasPermi value={[`${PERM}:export`]}>
-          <Button
-            color="orange"
-            variant="outlined"
-            icon={<DownloadOutlined />}
-            onClick={() => void download('/monitor/jobLog/export', list.exportParams, `job_log_${Date.now()}.xlsx`)}
-          >
-            导出
-          </Button>
-        </HasPermi>
+      <ListToolbar
+        perm={PERM}
+        list={list}
+        onDelete={remove}
+        onClean={() => void confirmAction('是否确认清空所有调度日志数据项?', cleanJobLog, '清空成功', list.refresh)}
+        exportUrl="/monitor/jobLog/export"
+        exportName="job_log"
+      >
         <Button color="orange" variant="outlined" icon={<CloseOutlined />} onClick={close}>
           关闭
         </Button>
-      </ToolbarRow>
+      </ListToolbar>
       <ListTable list={list} rowKey="jobLogId" columns={columns} minWidth={1000} />
       <JobLogDetail jobLogId={viewing} onClose={closeDetail} />
     </div>

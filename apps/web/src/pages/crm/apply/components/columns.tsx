@@ -1,7 +1,7 @@
 import { Button, Tooltip, type TableColumnType } from 'antd';
 import type { ApplyRow } from '../../../../api/crm/apply';
 import { HasPermi } from '../../../../components/HasPermi';
-import type { ListSort } from '../../../../components/ListPage';
+import { sortableColumn, type ListSort } from '../../../../components/ListPage';
 import { parseTime } from '../../../../utils/ruoyi';
 import LeadStatusTag from '../../customerLeave/components/LeadStatusTag';
 import ApplyStatusTag from './ApplyStatusTag';
@@ -15,12 +15,6 @@ export interface ApplyHandlers {
 }
 
 type Column = TableColumnType<ApplyRow> & { key: string };
-
-/** A column the server sorts by (its key is the server's orderByColumn), showing the applied sort. */
-function sortable(column: Column, sort: ListSort): Column {
-  const order = sort.orderByColumn === column.key ? (sort.isAsc === 'ascending' ? 'ascend' : 'descend') : null;
-  return { ...column, sorter: true, sortOrder: order, sortDirections: ['descend', 'ascend'] };
-}
 
 const dash = (v: string | null | undefined) => v || '-';
 
@@ -71,8 +65,8 @@ export function applyColumns(handlers: ApplyHandlers, sort: ListSort): Column[] 
       ellipsis: { showTitle: false },
       render: (v: string) => (v ? <Tooltip title={v}>{v}</Tooltip> : '-'),
     },
-    sortable({ key: 'status', title: '处理状态', align: 'center', width: 100, render: (_v, row) => <ApplyStatusTag status={row.status} /> }, sort),
-    sortable(
+    sortableColumn<ApplyRow>({ key: 'status', title: '处理状态', align: 'center', width: 100, render: (_v, row) => <ApplyStatusTag status={row.status} /> }, sort),
+    sortableColumn<ApplyRow>(
       {
         key: 'repeatCount',
         title: '重复申请',
@@ -84,7 +78,7 @@ export function applyColumns(handlers: ApplyHandlers, sort: ListSort): Column[] 
       sort,
     ),
     { key: 'lead', title: '线索', align: 'center', width: 140, render: (_v, row) => <Lead row={row} /> },
-    sortable({ key: 'lastApplyTime', title: '申请时间', dataIndex: 'lastApplyTime', align: 'center', width: 140, render: (v: string) => parseTime(v, 'YYYY-MM-DD HH:mm') }, sort),
+    sortableColumn<ApplyRow>({ key: 'lastApplyTime', title: '申请时间', dataIndex: 'lastApplyTime', align: 'center', width: 140, render: (v: string) => parseTime(v, 'YYYY-MM-DD HH:mm') }, sort),
     { key: 'actions', title: '操作', align: 'center', fixed: 'right', width: 150, render: (_v, row) => <Actions row={row} handlers={handlers} /> },
   ];
 }

@@ -2,7 +2,7 @@ import { Button, type TableColumnType } from 'antd';
 import { CHANNEL_LABELS, LEAD_SOURCE_LABELS } from '@acs/shared';
 import type { LeadRow } from '../../../../api/crm/lead';
 import { HasPermi } from '../../../../components/HasPermi';
-import type { ListSort } from '../../../../components/ListPage';
+import { sortableColumn, type ListSort } from '../../../../components/ListPage';
 import { parseTime } from '../../../../utils/ruoyi';
 import Deadline from './Deadline';
 import LeadContact from './LeadContact';
@@ -30,12 +30,6 @@ export const CHOOSABLE = [
   { key: 'firstContactDeadline', label: '首次联系期限' },
   { key: 'capturedTime', label: '留资时间' },
 ];
-
-/** A column the server sorts by (its key is the server's orderByColumn), showing the applied sort. */
-function sortable(column: LeadColumn, sort: ListSort): LeadColumn {
-  const order = sort.orderByColumn === column.key ? (sort.isAsc === 'ascending' ? 'ascend' : 'descend') : null;
-  return { ...column, sorter: true, sortOrder: order, sortDirections: ['descend', 'ascend'] };
-}
 
 function RowActions({ row, inPool, handlers }: { row: LeadRow; inPool: boolean; handlers: LeadHandlers }) {
   const link = (perm: string, label: string, onClick: () => void, disabled = false) => (
@@ -73,13 +67,13 @@ export function leadColumns(handlers: LeadHandlers, sort: ListSort, inPool: bool
     },
     { key: 'agentName', title: 'AI客服', dataIndex: 'agentName', align: 'center', ellipsis: true, render: (v: string | null) => v || '-' },
     { key: 'customerName', title: '客户', dataIndex: 'customerName', align: 'center', ellipsis: true, render: (v: string) => v || '-' },
-    sortable({ key: 'status', title: '状态', align: 'center', width: 84, render: (_v, row) => <LeadStatusTag status={row.status} /> }, sort),
+    sortableColumn<LeadRow>({ key: 'status', title: '状态', align: 'center', width: 84, render: (_v, row) => <LeadStatusTag status={row.status} /> }, sort),
     { key: 'ownerName', title: '负责人', dataIndex: 'ownerName', align: 'center', ellipsis: true, render: (v: string | null) => v || <span className="lead-muted">公海</span> },
-    sortable(
+    sortableColumn<LeadRow>(
       { key: 'firstContactDeadline', title: '首次联系期限', align: 'center', width: 124, render: (_v, row) => <Deadline deadline={row.firstContactDeadline} overdue={row.overdue} /> },
       sort,
     ),
-    sortable(
+    sortableColumn<LeadRow>(
       { key: 'capturedTime', title: '留资时间', dataIndex: 'capturedTime', align: 'center', width: 112, render: (v: string) => <span title={parseTime(v)}>{shortTime(v)}</span> },
       sort,
     ),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, ConfigProvider, Empty, Form, Input, Modal, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnType, type TableColumnsType } from 'antd';
+import { Button, Checkbox, ConfigProvider, Empty, Form, Input, Modal, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { listKnowledge, type Knowledge } from '../../../../../api/ai/agent';
@@ -13,7 +13,7 @@ import {
   type UnknownQuestion,
   type UnknownStatusFilter,
 } from '../../../../../api/ai/unknown';
-import { deleteRows, FormDialog, ListTable, runAction, type ListSort } from '../../../../../components/ListPage';
+import { deleteRows, FormDialog, ListTable, runAction, sortableColumn, type ListSort } from '../../../../../components/ListPage';
 import { useListPage } from '../../../../../hooks/useListPage';
 import { toast } from '../../../../../utils/feedback';
 import { parseTime } from '../../../../../utils/ruoyi';
@@ -46,12 +46,6 @@ const EMPTY_TEXT = '客户消息未能直接回答（澄清或兜底）时会收
 const PICK_MAX = 50;
 
 const knowledgeKey = (agentId: number) => `ai/agent/${agentId}/knowledge`;
-
-/** A column the server sorts by (its key is the server's orderByColumn), showing the applied sort. */
-function sortable(column: TableColumnType<UnknownQuestion> & { key: string }, sort: ListSort): TableColumnType<UnknownQuestion> {
-  const order = sort.orderByColumn === column.key ? (sort.isAsc === 'ascending' ? 'ascend' : 'descend') : null;
-  return { ...column, sorter: true, sortOrder: order, sortDirections: ['descend', 'ascend'] };
-}
 
 function Question({ row }: { row: UnknownQuestion }) {
   return (
@@ -217,8 +211,8 @@ export default function UnknownTab({ agentId, choices, onChanged }: UnknownTabPr
   const sort = { orderByColumn: list.filters.orderByColumn, isAsc: list.filters.isAsc };
   const columns: TableColumnsType<UnknownQuestion> = [
     { title: '问题', key: 'question', render: (_v, row) => <Question row={row} /> },
-    sortable({ title: '次数', key: 'hits', dataIndex: 'hits', width: 80, align: 'center' }, sort),
-    sortable({ title: '最近时间', key: 'lastTime', dataIndex: 'lastTime', width: 160, render: (v: string) => parseTime(v) }, sort),
+    sortableColumn<UnknownQuestion>({ title: '次数', key: 'hits', dataIndex: 'hits', width: 80, align: 'center' }, sort),
+    sortableColumn<UnknownQuestion>({ title: '最近时间', key: 'lastTime', dataIndex: 'lastTime', width: 160, render: (v: string) => parseTime(v) }, sort),
     { title: '结果', key: 'outcome', width: 70, align: 'center', render: (_v, row) => OUTCOME_TAGS[row.outcome] },
     {
       title: '最接近的知识',
