@@ -94,7 +94,8 @@ function suite(opts: TestAppOptions) {
 
   it('estimates rows once a table is analysed, and never shows a filled table as empty', async () => {
     const before = (await get<TableRow[]>('/monitor/druid/tables')).data!.find((r) => r.tableName === 'sys_user')!;
-    expect(before.rowEstimate === null || before.rowEstimate >= 2).toBe(true);
+    // Before ANALYZE an estimate may be stale or missing, but a table with rows is never shown as empty.
+    expect(before.rowEstimate).not.toBe(0);
     await t.deps.database.db.execute(sql`analyze sys_user`);
     const after = (await get<TableRow[]>('/monitor/druid/tables')).data!.find((r) => r.tableName === 'sys_user')!;
     expect(after.rowEstimate).toBeGreaterThanOrEqual(2);
