@@ -1,6 +1,6 @@
 import type { DictOption } from '../../hooks/useDict';
 import { confirmDelete } from '../../utils/crud';
-import { confirmDialog, toast } from '../../utils/feedback';
+import { confirmDialog, toast, type ConfirmOptions } from '../../utils/feedback';
 
 /**
  * 删除 of a list page: confirm, delete, reload. A refusal (such as "…已分配,不能删除") has already
@@ -33,22 +33,24 @@ export async function runAction(action: () => Promise<unknown>, successText: str
 }
 
 /**
- * A toolbar or row action that asks first (清空, 解锁, 强退): confirm with `question`, run, toast
- * `successText` (or the text made from the action's result), reload. A refusal has already been shown by
- * the request layer, so it ends there without reloading.
+ * A toolbar or row action that asks first (清空, 解锁, 强退): confirm with `question` (its text, or the
+ * dialog's options when it needs its own title or button), run, toast `successText` (or the text made
+ * from the action's result), reload. A refusal has already been shown by the request layer, so it ends
+ * there without reloading.
  */
 export async function confirmAction<T>(
-  question: string,
+  question: string | ConfirmOptions,
   action: () => Promise<T>,
   successText: string | ((result: T) => string),
   reload: () => void,
 ): Promise<void> {
-  if (!(await confirmDialog({ content: question, type: 'warning' }))) return;
+  const confirm: ConfirmOptions = typeof question === 'string' ? { content: question, type: 'warning' } : question;
+  if (!(await confirmDialog(confirm))) return;
   try {
     const result = await action();
     toast.success(typeof successText === 'string' ? successText : successText(result));
     reload();
   } catch (error) {
-    console.warn(`${question} 未完成`, error);
+    console.warn(`${confirm.content} 未完成`, error);
   }
 }

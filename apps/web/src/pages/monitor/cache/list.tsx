@@ -11,7 +11,8 @@ import {
   listCacheName,
   type SysCache,
 } from '../../../api/monitor/cache';
-import { confirmDialog, toast } from '../../../utils/feedback';
+import { confirmAction } from '../../../components/ListPage';
+import { toast } from '../../../utils/feedback';
 import { CLEAR_ALL_WARNING, clearNameWarning, formatTtl, prettyValue } from './components/format';
 import './cache.css';
 
@@ -72,29 +73,23 @@ export default function CacheListPage() {
     toast.success('刷新键名列表成功');
   };
 
-  const removeName = async (row: SysCache) => {
-    if (!(await confirmDialog({ content: clearNameWarning(row.cacheName) }))) return;
-    await clearCacheName(row.cacheName);
-    toast.success(`清理缓存名称[${row.cacheName}]成功`);
-    if (row.cacheName === cacheName) {
-      setCacheKey(undefined);
+  const removeName = (row: SysCache) =>
+    confirmAction(clearNameWarning(row.cacheName), () => clearCacheName(row.cacheName), `清理缓存名称[${row.cacheName}]成功`, () => {
+      if (row.cacheName === cacheName) {
+        setCacheKey(undefined);
+        void keys.refetch();
+      }
+    });
+  const removeKey = (key: string) =>
+    confirmAction(`确认清理缓存键名[${key}]？`, () => clearCacheKey(key), `清理缓存键名[${key}]成功`, () => {
+      if (key === cacheKey) setCacheKey(undefined);
       void keys.refetch();
-    }
-  };
-  const removeKey = async (key: string) => {
-    if (!(await confirmDialog({ content: `确认清理缓存键名[${key}]？` }))) return;
-    await clearCacheKey(key);
-    toast.success(`清理缓存键名[${key}]成功`);
-    if (key === cacheKey) setCacheKey(undefined);
-    void keys.refetch();
-  };
-  const removeAll = async () => {
-    if (!(await confirmDialog({ title: '清理全部缓存', content: CLEAR_ALL_WARNING, okText: '清理全部' }))) return;
-    await clearCacheAll();
-    toast.success('清理全部缓存成功');
-    setCacheKey(undefined);
-    if (cacheName) void keys.refetch();
-  };
+    });
+  const removeAll = () =>
+    confirmAction({ title: '清理全部缓存', content: CLEAR_ALL_WARNING, okText: '清理全部' }, clearCacheAll, '清理全部缓存成功', () => {
+      setCacheKey(undefined);
+      if (cacheName) void keys.refetch();
+    });
 
   const nameColumns: TableColumnsType<SysCache> = [
     { title: '序号', width: 60, align: 'center', render: (_v, _r, i) => i + 1 },
