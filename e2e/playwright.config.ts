@@ -18,7 +18,8 @@ export default defineConfig({
   retries: ci ? 1 : 0,
   forbidOnly: ci,
   timeout: 30_000,
-  globalTimeout: 10 * 60_000,
+  // A safety net for a hung run, not a budget: the suite takes about 7 minutes on CI's 2 cores.
+  globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

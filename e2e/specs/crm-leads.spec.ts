@@ -35,6 +35,21 @@ async function ruleFor(request: APIRequestContext, sales: Salesperson, name: str
   expect(saved, saved.msg).toMatchObject({ code: 200 });
 }
 
+/**
+ * Deletes the rules whose names start with `prefix`: the first matching rule wins, and a retried test
+ * would otherwise find its first try's rule (same scope, another salesperson) ahead of its own.
+ */
+async function removeRules(request: APIRequestContext, prefix: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const listed = (await (await request.get(`${API}/crm/distribution/list`, { headers, params: { name: prefix, pageSize: 100 } })).json()) as {
+    rows: { ruleId: number; name: string }[];
+  };
+  const earlier = listed.rows.filter((r) => r.name.startsWith(prefix)).map((r) => r.ruleId);
+  if (earlier.length === 0) return;
+  const removed = (await (await request.delete(`${API}/crm/distribution/${earlier.join(',')}`, { headers })).json()) as { code: number; msg: string };
+  expect(removed, removed.msg).toMatchObject({ code: 200 });
+}
+
 /** A mainland mobile of this run, so repeated runs on one database never meet an earlier customer. */
 const mobile = (seed: number) => `139${String(seed).padStart(8, '0').slice(-8)}`;
 
@@ -109,6 +124,7 @@ test('an application on /home becomes an 申请记录 and a lead in the salesper
   test.setTimeout(90_000);
   const seed = (Date.now() + 7) % 100_000_000;
   const sales = await newSalesperson(request, seed);
+  await removeRules(request, '官网申请');
   await ruleFor(request, sales, `官网申请${seed % 100000}`, { sources: ['apply'] });
   const name = chineseName(seed + 1);
   const phone = mobile(seed + 1);

@@ -12,8 +12,11 @@ const VIEWPORTS = [
 /** Detail pages without a menu entry whose table must fit too. */
 const HIDDEN_LIST_PAGES = ['/system/dict-data/index/1', '/system/user-auth/role/2', '/system/role-auth/user/2'];
 
-/** Menu pages that are not a list (在线会话 is a conversation list beside a message pane; the monitors are dashboards). */
-const NOT_LIST_PAGES = new Set(['/ai/conversation', '/monitor/server', '/monitor/cache', '/monitor/druid']);
+/**
+ * Menu pages that are not a list (在线会话 is a conversation list beside a message pane; the monitors are
+ * dashboards; 表单构建 is a designer and 系统接口 a frame).
+ */
+const NOT_LIST_PAGES = new Set(['/ai/conversation', '/monitor/server', '/monitor/cache', '/monitor/druid', '/tool/build', '/tool/swagger']);
 
 /** A model provider with long names and several long model ids: 模型配置's widest row. */
 async function wideModelProvider(request: APIRequestContext, name: string): Promise<void> {
@@ -22,6 +25,28 @@ async function wideModelProvider(request: APIRequestContext, name: string): Prom
   const data = { name, baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1/long/path/segment', models, defaultModel: models[1] };
   const created = (await (await request.post(`${API}/ai/model`, { headers, data })).json()) as { code: number; msg: string };
   expect(created, created.msg).toMatchObject({ code: 200 });
+}
+
+/** A BOSS recruiter account with long names: BOSS招聘 shows its table (not the first-account prompt) at its widest. */
+async function wideBossAccount(request: APIRequestContext, name: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const data = { recruiterName: name, company: '宽度检查人力资源服务有限公司杭州分公司' };
+  const created = (await (await request.post(`${API}/channel/bossZP/account`, { headers, data })).json()) as { code: number; msg: string };
+  expect(created, created.msg).toMatchObject({ code: 200 });
+}
+
+/**
+ * A generator table with a long name and comment (代码生成's widest row); its 修改生成配置 page, whose
+ * column grid scrolls inside itself, must fit the window too. Returns that page's path.
+ */
+async function wideGenTable(request: APIRequestContext, suffix: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const name = `width_check_customer_follow_up_record_${suffix.replace(/\W/g, '_')}`;
+  const sql = `CREATE TABLE ${name} (record_id bigint PRIMARY KEY, follow_up_content_summary varchar(500) NOT NULL COMMENT '跟进内容摘要（宽度检查用的较长字段描述）') COMMENT='宽度检查客户跟进记录明细表（名称较长）'`;
+  const created = (await (await request.post(`${API}/tool/gen/createTable?sql=${encodeURIComponent(sql)}`, { headers })).json()) as { code: number; msg: string };
+  expect(created, created.msg).toMatchObject({ code: 200 });
+  const list = (await (await request.get(`${API}/tool/gen/list?tableName=${name}`, { headers })).json()) as { rows: { tableId: number }[] };
+  return `/tool/gen-edit/index/${list.rows[0].tableId}`;
 }
 
 interface TableFit {
@@ -83,14 +108,18 @@ function measureTables(page: Page): Promise<TableFit[]> {
 
 for (const viewport of VIEWPORTS) {
   test(`every list page fits ${viewport.width}×${viewport.height} without cutting an action`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // About 40 pages, each loaded and measured: room for a loaded 2-core machine (35 s on an idle one).
+    test.setTimeout(300_000);
     await page.setViewportSize(viewport);
     await loginAs(page);
     // A published agent shows AI客服列表's widest set of row actions; rows with long values must fit too.
     const suffix = `${viewport.width}-${Date.now() % 100000}`;
     await publishedAgent(page.request, `宽度检查${suffix}`);
     await wideModelProvider(page.request, `宽度检查模型服务商名称${suffix}`);
-    const paths = await listPages(page);
+    await wideBossAccount(page.request, `宽度检查招聘官${suffix}`);
+    const genEditPage = await wideGenTable(page.request, suffix);
+    const paths = [...(await listPages(page)), genEditPage];
+    expect(paths).toContain('/tool/gen');
     expect(paths).toContain('/system/dict');
 
     const problems: string[] = [];

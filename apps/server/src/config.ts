@@ -17,6 +17,9 @@ const envSchema = z.object({
   ENCRYPTION_KEY: z.string().min(32, 'ENCRYPTION_KEY must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
+  NODE_ENV: z.string().optional(),
+  SWAGGER_ACCESS: z.enum(['public', 'permission'], 'SWAGGER_ACCESS must be public or permission').optional(),
+  GEN_WRITE_TO_TREE: z.stringbool().default(false),
 });
 
 /** Every environment variable the server reads (deployment files are checked against it). */
@@ -35,6 +38,12 @@ export interface AppConfig {
   encryptionKey: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Who may read the OpenAPI document: anyone, or sessions with tool:swagger:list (infra/swagger.ts). */
+  swaggerAccess: 'public' | 'permission';
+  /** 代码生成 may write generated files into the source tree (development only; always false in production). */
+  genWriteToTree: boolean;
+  /** The repository the generator writes into (tests point it at a temporary copy). */
+  genRoot: string;
 }
 
 /**
@@ -57,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${issues}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.GEN_WRITE_TO_TREE) throw new Error('Invalid configuration: GEN_WRITE_TO_TREE cannot be enabled in production');
   const dataDir = overrides.dataDir ?? path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -71,6 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     encryptionKey: e.ENCRYPTION_KEY ?? persistedSecret(dataDir, 'encryption.key'),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    // A production install does not publish its API map to anonymous visitors unless told to.
+    swaggerAccess: e.SWAGGER_ACCESS ?? (production ? 'permission' : 'public'),
+    genRoot: REPO_ROOT,
     ...overrides,
+    // A production server never writes source files, whatever the caller passed.
+    genWriteToTree: !production && (overrides.genWriteToTree ?? e.GEN_WRITE_TO_TREE),
   };
 }

@@ -163,8 +163,8 @@ export interface CapturedField {
   value: string;
   /** A masked phone (138****5678): recorded, never used as the lead's phone. */
   masked?: boolean;
-  /** regex · card (contact form) · answer (reply to the lead question) · llm · manual */
-  method: 'regex' | 'card' | 'answer' | 'llm' | 'manual';
+  /** regex · card (contact form) · answer (reply to the lead question) · llm · manual · profile (a BOSS直聘 candidate profile) */
+  method: 'regex' | 'card' | 'answer' | 'llm' | 'manual' | 'profile';
   /** The message that evidences the value, and the words around it. */
   messageId?: number;
   evidence: string;

@@ -9,3 +9,5 @@ export * from './public-pages';
 export * from './crm';
 export * from './monitor';
 export * from './connector-signing';
+export * from './channel';
+export * from './gen';

@@ -119,6 +119,12 @@ export const JOB_TARGETS: readonly JobTargetDescriptor[] = [
     params: [{ name: 'idleMinutes', label: '空闲分钟数', type: 'Integer', default: 1440, min: 10, max: 43_200 }],
   }),
   describe({
+    name: 'channelTask.refreshDouyinTokens',
+    label: '抖音令牌刷新',
+    description: '在抖音账号的访问令牌和刷新令牌过期前刷新、续期；授权已失效的账号标记为已取消授权',
+    params: [],
+  }),
+  describe({
     name: 'logTask.cleanLogs',
     label: '清理过期日志',
     description: '删除早于指定天数的操作日志、登录日志和调度日志',

@@ -13,6 +13,8 @@ export type Access = 'anonymous' | 'authenticated' | { permission: string } | { 
 export interface OperLogSpec {
   title: string;
   businessType: BusinessTypeValue;
+  /** The response carries a secret shown once (a connector key): the log keeps no copy of it. */
+  omitResult?: boolean;
 }
 
 declare module 'fastify' {

@@ -112,7 +112,7 @@ export function registerOperLog(app: FastifyInstance): void {
         operIp: ip,
         operLocation: ipLocation(ip),
         operParam: operParamOf(request),
-        jsonResult: truncate(state.payload ?? ''),
+        jsonResult: spec.omitResult ? '' : truncate(state.payload ?? ''),
         status: state.error || returnedFailure ? 1 : 0,
         errorMsg: truncate(errorMsg),
         operTime: new Date(deps.now()),

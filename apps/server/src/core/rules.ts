@@ -1,5 +1,6 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { isWireDateTime } from './time';
 
 /**
  * @NotBlank + @Size(max) of the contract §4: missing, null, empty and whitespace-only values all get
@@ -70,3 +71,24 @@ export const requiredNumber = (missing: string) => z.number({ error: missing }).
 
 /** Status columns: '0' normal, '1' disabled. */
 export const statusFlag = z.enum(['0', '1'], { error: '状态只能是0或1' });
+
+/** `yyyy-MM-dd HH:mm[:ss]` in China time, the wire format of date fields, read as an instant. */
+export const wireDateTime = (label: string) =>
+  z
+    .string({ error: `${label}不能为空` })
+    .refine(isWireDateTime, `${label}格式不正确`)
+    .transform((v) => {
+      const [date, time = '00:00'] = v.split(/[ T]/);
+      const [hour, minute, second = '00'] = time.split(':');
+      return new Date(`${date}T${hour}:${minute}:${second}+08:00`);
+    });
+
+/** A calendar day; a time after it (what date pickers may send) is dropped. */
+export const wireDate = (label: string) =>
+  z
+    .string({ error: `${label}不能为空` })
+    .refine(isWireDateTime, `${label}格式不正确`)
+    .transform((v) => v.slice(0, 10));
+
+/** A day searched for (yyyy-MM-dd); anything else would fail in PostgreSQL. */
+export const dayFilter = (label: string) => z.string().refine(isWireDateTime, `${label}格式不正确`).optional();

@@ -25,7 +25,7 @@ export function sanitizeHtml(value: string): string {
 }
 
 /** Secrets keep exactly what the user typed: sanitizing them would make the password unusable. */
-export const SENSITIVE_KEYS = new Set(['password', 'oldPassword', 'newPassword', 'confirmPassword', 'apiKey']);
+export const SENSITIVE_KEYS = new Set(['password', 'oldPassword', 'newPassword', 'confirmPassword', 'apiKey', 'clientSecret']);
 
 function sanitizeValue(value: unknown): unknown {
   if (typeof value === 'string') return sanitizeHtml(value);

@@ -30,6 +30,9 @@ import { applyRoutes } from './crm/apply/routes';
 import { siteRoutes } from './crm/site/routes';
 import { notifyRoutes } from './crm/notify/routes';
 import { workbenchRoutes } from './crm/workbench/routes';
+import { bossZPRoutes } from './channel/bossZP/routes';
+import { bossConnectorRoutes } from './channel/boss/connector-routes';
+import { bossLeaveRoutes } from './channel/bossLeave/routes';
 import { healthRoutes } from './health/routes';
 import { onlineRoutes } from './monitor/online/routes';
 import { operlogRoutes } from './monitor/operlog/routes';
@@ -39,6 +42,11 @@ import { jobLogRoutes } from './monitor/jobLog/routes';
 import { serverRoutes } from './monitor/server/routes';
 import { cacheRoutes } from './monitor/cache/routes';
 import { druidRoutes } from './monitor/druid/routes';
+import { douyinWebhookRoutes } from './channel/douyin/webhook-routes';
+import { douyinWorkers } from './channel/douyin/workers';
+import { dyConfigRoutes } from './channel/dyConfig/routes';
+import { douyinPublicRoutes } from './channel/douyin/public-routes';
+import { genRoutes } from './tool/gen/routes';
 
 /**
  * API modules mounted under the API prefix, in registration order.
@@ -77,6 +85,9 @@ export const apiModules: FastifyPluginAsync[] = [
   siteRoutes,
   notifyRoutes,
   workbenchRoutes,
+  bossZPRoutes,
+  bossConnectorRoutes,
+  bossLeaveRoutes,
   healthRoutes,
   onlineRoutes,
   operlogRoutes,
@@ -86,4 +97,9 @@ export const apiModules: FastifyPluginAsync[] = [
   serverRoutes,
   cacheRoutes,
   druidRoutes,
+  douyinWebhookRoutes,
+  douyinWorkers,
+  dyConfigRoutes,
+  douyinPublicRoutes,
+  genRoutes,
 ];

@@ -37,7 +37,7 @@ describe('PGlite data directory', () => {
     const first = await open(dir);
     expect([first.origin, first.seeded]).toEqual(['prepared', false]);
     const [{ n }] = await first.database.db.select({ n: count() }).from(s.sysMenu);
-    expect(n).toBe(144);
+    expect(n).toBe(159);
     await first.database.db.insert(s.sysUser).values({ userName: 'kept', nickName: '留下' });
     await first.database.db.update(s.sysConfig).set({ configValue: 'false' }).where(eq(s.sysConfig.configKey, 'sys.account.captchaEnabled'));
     await first.database.close();

@@ -19,15 +19,15 @@ const expectedCounts: [string, PgTable, number][] = [
   ['sys_user', s.sysUser, 2],
   ['sys_post', s.sysPost, 4],
   ['sys_role', s.sysRole, 2],
-  ['sys_menu', s.sysMenu, 144],
+  ['sys_menu', s.sysMenu, 159],
   ['sys_user_role', s.sysUserRole, 2],
   ['sys_user_post', s.sysUserPost, 2],
   ['sys_role_dept', s.sysRoleDept, 3],
-  ['sys_role_menu', s.sysRoleMenu, 144],
+  ['sys_role_menu', s.sysRoleMenu, 159],
   ['sys_dict_type', s.sysDictType, 10],
   ['sys_dict_data', s.sysDictData, 29],
   ['sys_config', s.sysConfig, 13],
-  ['sys_job', s.sysJob, 7],
+  ['sys_job', s.sysJob, 8],
   ['sys_notice', s.sysNotice, 1],
 ];
 
@@ -68,16 +68,17 @@ function seedSuite(postgres: boolean) {
     expect(held[0].n).toBe(await rowCount(db, s.sysMenu));
   });
 
-  it('the menu tree is connected: the RuoYi rows, the AI area and 客户', async () => {
+  it('the menu tree is connected: the RuoYi rows, the AI area, 客户 and 渠道', async () => {
     const menus = await db.select().from(s.sysMenu);
     const ids = new Set(menus.map((m) => m.menuId));
     expect(menus.filter((m) => m.parentId !== 0 && !ids.has(m.parentId))).toEqual([]);
     const byType = (t: string) => menus.filter((m) => m.menuType === t).length;
-    expect([byType('M'), byType('C'), byType('F')]).toEqual([4 + 1 + 1, 19 + 6 + 4, 61 + 19 + 2 + 5 + 22]);
+    expect([byType('M'), byType('C'), byType('F')]).toEqual([4 + 1 + 1 + 1, 19 + 6 + 4 + 3, 61 + 19 + 2 + 5 + 22 + 11]);
     const roots = menus.filter((m) => m.parentId === 0).sort((a, b) => a.orderNum - b.orderNum);
     expect(roots.map((m) => [m.menuName, m.path, m.isFrame])).toEqual([
       ['AI客服', 'ai', 1],
       ['客户', 'crm', 1],
+      ['渠道', 'channel', 1],
       ['系统管理', 'system', 1],
       ['系统监控', 'monitor', 1],
       ['系统工具', 'tool', 1],
@@ -131,6 +132,7 @@ function seedSuite(postgres: boolean) {
       [5, 'SYSTEM', '0', '1'],
       [6, 'SYSTEM', '1', '1'],
       [7, 'SYSTEM', '1', '1'],
+      [8, 'SYSTEM', '0', '1'],
     ]);
     for (const job of jobs) {
       expect(isValidCron(job.cronExpression), job.cronExpression).toBe(true);
@@ -166,7 +168,7 @@ function seedSuite(postgres: boolean) {
       db.insert(s.sysDictData).values({ dictLabel: '新值', dictType: 'test_fresh', ...audit }).returning({ id: s.sysDictData.dictCode }),
       db.insert(s.sysJob).values({ jobName: '新任务', invokeTarget: 'ryTask.ryNoParams', ...audit }).returning({ id: s.sysJob.jobId }),
     ]);
-    expect(fresh.map(([row]) => row.id)).toEqual([100, 200, 2145, 100, 100, 10, 100, 100, 100, 100]);
+    expect(fresh.map(([row]) => row.id)).toEqual([100, 200, 2231, 100, 100, 10, 100, 100, 100, 100]);
   });
 
   it('seedIfEmpty leaves a seeded database alone', async () => {

@@ -292,3 +292,85 @@ describe('migration 0009: the product jobs reach installs seeded before them', (
     expect(jobs.map((j) => [j.jobId, j.jobName])).toEqual([[4, '线索超时回收'], [5, '自建任务'], [6, '结束空闲会话'], [7, '清理过期日志']]);
   });
 });
+
+/** 0010's data statements (its tables exist already in a test database). */
+const channelData = readFileSync(path.join(MIGRATIONS_DIR, '0010_channels.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((statement) => statement.trim())
+  .filter((statement) => /^(--[^\n]*\n)*(with|select|insert)/i.test(statement));
+
+const CHANNEL_MENU_IDS = sql`${s.sysMenu.menuId} between 2200 and 2299`;
+
+describe('migration 0010: the 渠道 menus reach installs seeded before them', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const channelMenus = async () => (await database.db.select({ n: count() }).from(s.sysMenu).where(CHANNEL_MENU_IDS))[0].n;
+  const granted = async () =>
+    (await database.db.select({ n: count() }).from(s.sysRoleMenu).where(and(eq(s.sysRoleMenu.roleId, 2), sql`${s.sysRoleMenu.menuId} between 2200 and 2299`)))[0].n;
+  const forget = async () => {
+    await database.db.delete(s.sysRoleMenu).where(sql`${s.sysRoleMenu.menuId} between 2200 and 2299`);
+    await database.db.delete(s.sysMenu).where(CHANNEL_MENU_IDS);
+  };
+  const run = async () => {
+    for (const statement of channelData) await database.db.execute(sql.raw(statement));
+  };
+
+  it('adds 渠道 with its three screens and their buttons once, as the seed has them, and grants them to 普通角色', async () => {
+    const shape = async () =>
+      (await database.db.select().from(s.sysMenu).where(CHANNEL_MENU_IDS).orderBy(s.sysMenu.menuId)).map(({ menuId, menuName, parentId, path: p, component, perms, menuType, icon }) => ({
+        menuId, menuName, parentId, path: p, component, perms, menuType, icon,
+      }));
+    const seeded = await shape();
+    expect(seeded).toHaveLength(15);
+    await forget();
+    await run();
+    await run();
+    expect(await shape()).toEqual(seeded);
+    expect(await granted()).toBe(15);
+  });
+
+  it('leaves an install alone whose own menu took one of the ids', async () => {
+    await forget();
+    await database.db.insert(s.sysMenu).values({ menuId: 2201, menuName: '自建菜单', menuType: 'M', createBy: 'admin' });
+    await run();
+    expect(await channelMenus()).toBe(1);
+    expect(await granted()).toBe(0);
+  });
+});
+
+describe('migration 0010: the Douyin token refresh job reaches installs seeded before it', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  const job8 = async () => database.db.select().from(s.sysJob).where(eq(s.sysJob.jobId, 8));
+  const run = async () => {
+    for (const statement of channelData) await database.db.execute(sql.raw(statement));
+  };
+
+  it('adds job 8 once, enabled, as the seed has it', async () => {
+    const shape = (rows: Awaited<ReturnType<typeof job8>>) =>
+      rows.map(({ jobId, jobName, jobGroup, invokeTarget, cronExpression, misfirePolicy, concurrent, status }) => ({ jobId, jobName, jobGroup, invokeTarget, cronExpression, misfirePolicy, concurrent, status }));
+    const seeded = await job8();
+    expect(shape(seeded)).toEqual([
+      { jobId: 8, jobName: '抖音令牌刷新', jobGroup: 'SYSTEM', invokeTarget: 'channelTask.refreshDouyinTokens', cronExpression: '0 0/30 * * * ?', misfirePolicy: '2', concurrent: '1', status: '0' },
+    ]);
+    await database.db.delete(s.sysJob).where(eq(s.sysJob.jobId, 8));
+    await run();
+    await run();
+    expect(shape(await job8())).toEqual(shape(seeded));
+  });
+
+  it('leaves a job of the install alone that took the id', async () => {
+    await database.db.delete(s.sysJob).where(eq(s.sysJob.jobId, 8));
+    await database.db.insert(s.sysJob).values({ jobId: 8, jobName: '自建任务', invokeTarget: 'ryTask.ryNoParams', cronExpression: '0 0 1 * * ?' });
+    await run();
+    expect((await job8()).map((j) => j.jobName)).toEqual(['自建任务']);
+  });
+});

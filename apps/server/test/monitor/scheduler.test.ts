@@ -11,12 +11,15 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { createTestKv } from '../helpers/kv';
 import { eventually } from '../common/support';
 import type { KvStore } from '../../src/infra/kv';
+import { loadConfig } from '../../src/config';
 
 const log = pino({ level: 'silent' });
 let database: TestDatabase;
 let kv: KvStore;
 let pubsub: MemoryPubSub;
-const deps = () => ({ database, kv, pubsub, now: Date.now });
+// The scheduler's handlers may open sealed secrets: a configuration with an encryption key.
+const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-0001', ENCRYPTION_KEY: 'test-encryption-key-test-encryption-key' });
+const deps = () => ({ database, kv, pubsub, config, now: Date.now });
 const db = () => database.db;
 
 async function addJob(values: Partial<typeof sysJob.$inferInsert>) {

@@ -5,6 +5,8 @@ import type { PublicPagePath } from '@acs/shared';
 const PAGES: Record<PublicPagePath, ComponentType> = {
   '/chat': lazy(() => import('../pages/chat')),
   '/home': lazy(() => import('../pages/home')),
+  '/dyLogin': lazy(() => import('../pages/dyLogin')),
+  '/dySwitch': lazy(() => import('../pages/dySwitch')),
 };
 
 function NotFound() {

@@ -98,15 +98,34 @@ export function confirmDialog(opts: ConfirmOptions): Promise<boolean> {
 
 let loadingSeq = 0;
 
+/**
+ * How long a loading message stays at least, once opened. antd removes a closing message only when its
+ * leave transition ends, and gives it no deadline; a message closed before its appear transition has
+ * begun is still at the hidden style the leave fades to, so nothing transitions, `transitionend` never
+ * comes and the transparent notice stays in the page for good (a download refused or answered at once).
+ * The appear starts two frames after the notice mounts; a second leaves ample margin on a busy machine.
+ */
+export const LOADING_MIN_MS = 1000;
+
 /** Shows a loading message until the returned function is called (safe to call before antd loaded). */
 export function showLoading(text: string): () => void {
   const key = `loading-${++loadingSeq}`;
   let closed = false;
+  // The instance it went to: the app may bind its own in between, and that one would not know the key.
+  let opened: { message: MessageInstance; at: number } | undefined;
   void feedbackApi().then(({ message }) => {
-    if (!closed) message.open({ key, type: 'loading', content: text, duration: 0 });
+    if (closed) return;
+    opened = { message, at: Date.now() };
+    message.open({ key, type: 'loading', content: text, duration: 0 });
   });
   return () => {
+    if (closed) return;
     closed = true;
-    void feedbackApi().then(({ message }) => message.destroy(key));
+    // Not opened yet: the open above is skipped, so there is nothing to take down.
+    if (!opened) return;
+    const { message, at } = opened;
+    const wait = at + LOADING_MIN_MS - Date.now();
+    if (wait > 0) setTimeout(() => message.destroy(key), wait);
+    else message.destroy(key);
   };
 }

@@ -3,3 +3,4 @@ export * from './monitor';
 export * from './tool';
 export * from './ai';
 export * from './crm';
+export * from './channel';

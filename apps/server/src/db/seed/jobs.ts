@@ -11,7 +11,8 @@ const ruoyiDemo = { jobGroup: 'DEFAULT', misfirePolicy: '3', concurrent: '1', st
  * RuoYi's examples of the three invoke-target forms, seeded paused (status '1') so nothing runs uninvited,
  * then the product's own jobs (docs/jobs.md). Lead reclaim and the 客服数据 rollup ran on timers before
  * and run from the start; the two clean-ups are new behaviour and wait for an administrator to start them.
- * Migration 0009 adds jobs 4–7 to installs seeded earlier: keep both in step.
+ * Migration 0009 adds jobs 4–7 and 0010 adds job 8 to installs seeded earlier: keep them in step.
+ * The Douyin token refresh runs from the start: a bound account's access token lasts only 15 days.
  */
 export const seedJobs: JobSeed[] = [
   { jobId: 1, jobName: '系统默认（无参）', invokeTarget: 'ryTask.ryNoParams', cronExpression: '0/10 * * * * ?', ...ruoyiDemo },
@@ -35,5 +36,9 @@ export const seedJobs: JobSeed[] = [
   {
     jobId: 7, jobName: '清理过期日志', jobGroup: 'SYSTEM', invokeTarget: 'logTask.cleanLogs(180)', cronExpression: '0 30 3 * * ?',
     misfirePolicy: '2', concurrent: '1', status: '1', remark: '删除180天前的操作日志、登录日志和调度日志',
+  },
+  {
+    jobId: 8, jobName: '抖音令牌刷新', jobGroup: 'SYSTEM', invokeTarget: 'channelTask.refreshDouyinTokens', cronExpression: '0 0/30 * * * ?',
+    misfirePolicy: '2', concurrent: '1', status: '0', remark: '在抖音账号的令牌过期前刷新和续期',
   },
 ];

@@ -159,6 +159,22 @@ const rows: Row[] = [
   [2142, 2104, 3, '申请删除', 'F', '#', '', 'crm:apply:remove', '#'],
   [2143, 2104, 4, '申请导出', 'F', '#', '', 'crm:apply:export', '#'],
   [2144, 2104, 5, '首页配置', 'F', '#', '', 'crm:apply:site', '#'],
+  // 渠道 (DESIGN.md §5, issue 12): Douyin private messages and BOSS直聘.
+  [2200, 0, 0, '渠道', 'M', 'channel', '', '', 'channel'],
+  [2201, 2200, 1, '抖音配置', 'C', 'dyConfig', 'channel/dyConfig/index', 'channel:douyin:list', 'douyin'],
+  [2202, 2200, 2, 'BOSS招聘', 'C', 'bossZP', 'channel/bossZP/index', 'channel:boss:list', 'recruit'],
+  [2203, 2200, 3, 'BOSS留资', 'C', 'bossLeave', 'channel/bossLeave/index', 'channel:boss:lead', 'people'],
+  [2210, 2201, 1, '抖音查询', 'F', '#', '', 'channel:douyin:query', '#'],
+  [2211, 2201, 2, '抖音新增', 'F', '#', '', 'channel:douyin:add', '#'],
+  [2212, 2201, 3, '抖音修改', 'F', '#', '', 'channel:douyin:edit', '#'],
+  [2213, 2201, 4, '抖音删除', 'F', '#', '', 'channel:douyin:remove', '#'],
+  [2214, 2201, 5, '刷新令牌', 'F', '#', '', 'channel:douyin:refresh', '#'],
+  [2220, 2202, 1, '招聘查询', 'F', '#', '', 'channel:boss:query', '#'],
+  [2221, 2202, 2, '招聘新增', 'F', '#', '', 'channel:boss:add', '#'],
+  [2222, 2202, 3, '招聘修改', 'F', '#', '', 'channel:boss:edit', '#'],
+  [2223, 2202, 4, '招聘删除', 'F', '#', '', 'channel:boss:remove', '#'],
+  [2224, 2202, 5, '连接密钥', 'F', '#', '', 'channel:boss:key', '#'],
+  [2230, 2203, 1, 'BOSS留资导出', 'F', '#', '', 'channel:boss:export', '#'],
 ];
 
 function remarkFor(name: string, type: Row[4]): string {

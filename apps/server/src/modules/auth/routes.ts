@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   const { deps } = app;
   await app.register(rateLimit, credentialRateLimit(deps));
 
-  app.get('/captchaImage', { config: { access: 'anonymous', rateLimit: perClientLimit('captchaImage', CAPTCHAS_PER_MINUTE) } }, async () => {
+  app.get('/captchaImage', { config: { access: 'anonymous', rateLimit: perClientLimit('captchaImage', CAPTCHAS_PER_MINUTE) }, schema: { summary: '获取验证码' } }, async () => {
     const captchaEnabled = await isConfigEnabled(deps, 'sys.account.captchaEnabled', true);
     if (!captchaEnabled) return ok({ captchaEnabled });
     return ok({ captchaEnabled, ...(await issueCaptcha(deps.kv)) });
@@ -44,13 +44,13 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
 
   app.post(
     '/login',
-    { config: { access: 'anonymous', rateLimit: {} }, schema: { body: credentialsBody } },
+    { config: { access: 'anonymous', rateLimit: {} }, schema: { summary: '登录', body: credentialsBody } },
     async (request) => ok({ ...(await login(deps, app.tokens, request.body, clientOf(request))) }),
   );
 
   app.post(
     '/register',
-    { config: { access: 'anonymous', rateLimit: {} }, schema: { body: credentialsBody } },
+    { config: { access: 'anonymous', rateLimit: {} }, schema: { summary: '注册', body: credentialsBody } },
     async (request) => {
       await register(deps, request.body, clientOf(request));
       return ok();
@@ -60,22 +60,22 @@ export const authRoutes: FastifyPluginAsync = async (plugin) => {
   // Not in the RuoYi contract: lets the register page say registration is off before the form is filled.
   app.get(
     '/registerEnabled',
-    { config: { access: 'anonymous', rateLimit: perClientLimit('registerEnabled', REGISTER_ENABLED_READS_PER_MINUTE) } },
+    { config: { access: 'anonymous', rateLimit: perClientLimit('registerEnabled', REGISTER_ENABLED_READS_PER_MINUTE) }, schema: { summary: '查询是否开放注册' } },
     async () => okData(await isConfigEnabled(deps, 'sys.account.registerUser', false)),
   );
 
-  app.post('/logout', { config: { access: 'anonymous', rateLimit: perClientLimit('logout', LOGOUTS_PER_MINUTE) } }, async (request) => {
+  app.post('/logout', { config: { access: 'anonymous', rateLimit: perClientLimit('logout', LOGOUTS_PER_MINUTE) }, schema: { summary: '退出登录' } }, async (request) => {
     const session = request.session ? await deleteSession(deps, request.session.tokenId) : null;
     if (session) await writeLoginLog(deps, session.userName, LoginStatus.SUCCESS, AuthMsg.LOGOUT_SUCCESS, clientOf(request));
     return okMsg(Msg.LOGOUT_SUCCESS);
   });
 
-  app.get('/getInfo', { config: { access: 'authenticated' } }, async (request, reply) => {
+  app.get('/getInfo', { config: { access: 'authenticated' }, schema: { summary: '获取用户信息' } }, async (request, reply) => {
     const info = await currentUserInfo(deps, requireSession(request));
     return info ? ok({ ...info }) : reply.send(unauthorizedBody(request));
   });
 
-  app.get('/getRouters', { config: { access: 'authenticated' } }, async (request) => {
+  app.get('/getRouters', { config: { access: 'authenticated' }, schema: { summary: '获取路由菜单' } }, async (request) => {
     const session = requireSession(request);
     return okData(buildRouters(await routerMenus(deps.database.db, session.userId)));
   });

@@ -16,7 +16,7 @@ export const profileFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/profile/*',
-    { config: { access: 'anonymous' }, schema: { params: z.object({ '*': boundedText('文件路径', FILE_PATH_MAX) }), hide: true } },
+    { config: { access: 'anonymous' }, schema: { summary: '访问上传的文件', params: z.object({ '*': boundedText('文件路径', FILE_PATH_MAX) }), hide: true } },
     async (request, reply) => {
     const key = request.params['*'];
     const type = CONTENT_TYPES[extensionOf(key)];

@@ -28,12 +28,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     ...stored,
   });
 
-  app.post('/common/upload', { config: auth }, async (request) => {
+  app.post('/common/upload', { config: auth, schema: { summary: '上传文件' } }, async (request) => {
     const stored = await storeUpload(deps, await readFile(request, 'file', GENERAL_UPLOAD));
     return ok(uploadResult(request, stored));
   });
 
-  app.post('/common/uploads', { config: auth }, async (request) => {
+  app.post('/common/uploads', { config: auth, schema: { summary: '批量上传文件' } }, async (request) => {
     const files = await readFiles(request, 'files', GENERAL_UPLOAD);
     const stored: StoredFile[] = [];
     for (const file of files) stored.push(await storeUpload(deps, file));
@@ -47,12 +47,12 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The console's upload components read `data` (the path without the API prefix).
-  app.post('/fileUploadController/upload', { config: auth }, async (request) => {
+  app.post('/fileUploadController/upload', { config: auth, schema: { summary: '上传文件（兼容接口）' } }, async (request) => {
     const stored = await storeUpload(deps, await readFile(request, 'avatarfile', GENERAL_UPLOAD));
     return ok({ data: stored.fileName, ...uploadResult(request, stored) });
   });
 
-  app.post('/fileUploadController/avatar', { config: auth }, async (request) => {
+  app.post('/fileUploadController/avatar', { config: auth, schema: { summary: '上传头像（兼容接口）' } }, async (request) => {
     const stored = await storeAvatar(deps, await readFile(request, 'avatarfile', IMAGE_UPLOAD));
     return ok({ data: stored.fileName, ...uploadResult(request, stored) });
   });
@@ -61,7 +61,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
     '/common/download',
     {
       config: auth,
-      schema: { querystring: z.object({ fileName: boundedText('文件名称', FILE_PATH_MAX).default(''), delete: z.stringbool().default(false) }) },
+      schema: { summary: '下载临时文件', querystring: z.object({ fileName: boundedText('文件名称', FILE_PATH_MAX).default(''), delete: z.stringbool().default(false) }) },
     },
     async (request, reply) => {
       const { fileName, delete: deleteAfter } = request.query;
@@ -75,7 +75,7 @@ export const commonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/common/download/resource',
-    { config: auth, schema: { querystring: z.object({ resource: boundedText('资源路径', FILE_PATH_MAX).default('') }) } },
+    { config: auth, schema: { summary: '下载资源文件', querystring: z.object({ resource: boundedText('资源路径', FILE_PATH_MAX).default('') }) } },
     async (request, reply) => {
       const { resource } = request.query;
       const storage = uploadStorage(deps.config);

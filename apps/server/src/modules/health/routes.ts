@@ -11,9 +11,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const probe = { config: { access: 'anonymous' as const }, logLevel: 'warn' as const };
 
   // The process is up and serving; says nothing about its dependencies (a restart would not fix them).
-  app.get('/health/live', probe, async () => ({ status: 'UP' }));
+  app.get('/health/live', { ...probe, schema: { summary: '存活检查' } }, async () => ({ status: 'UP' }));
 
-  app.get('/health/ready', probe, async (_request, reply) => {
+  app.get('/health/ready', { ...probe, schema: { summary: '就绪检查' } }, async (_request, reply) => {
     const result = await readiness(deps);
     return reply.status(result.status === 'UP' ? 200 : 503).send(result);
   });

@@ -57,3 +57,21 @@ describe('scripts/boss-connector-sign.mjs', () => {
     await expect(sign(['--path', url], null)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('BOSS_CONNECTOR_SECRET') });
   });
 });
+
+describe('scripts/boss-connector-signing.mjs', () => {
+  it('gives the known-answer signature of docs/channels.md, as the shared TypeScript rule does', async () => {
+    const { connectorHeaders } = (await import(path.resolve(__dirname, '../../../../../scripts/boss-connector-signing.mjs'))) as {
+      connectorHeaders(input: { keyId: string; secret: string; method: string; target: string; body: string; timestamp: string; nonce: string }): Record<string, string>;
+    };
+    const headers = connectorHeaders({
+      keyId: 'ck_0123456789abcdef01234567',
+      secret: 'cks_test-secret-for-the-docs',
+      method: 'post',
+      target: '/prod-api/channel/boss/connector/messages?accountId=7',
+      body: '{"text":"您好"}',
+      timestamp: '1795000000',
+      nonce: 'AAAAAAAAAAAAAAAAAAAAAA',
+    });
+    expect(headers['X-Connector-Signature']).toBe('84148ccfd52b6c3d33beeb854c8d4234001f082bcfe637c342816df0f1655cae');
+  });
+});

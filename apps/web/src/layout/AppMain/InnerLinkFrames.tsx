@@ -2,7 +2,7 @@ import { FRAME_HEIGHT_OFFSET } from '@acs/shared';
 import { useEffect, useState } from 'react';
 import { useTagsViewStore } from '../../stores/tagsView';
 
-function useFrameHeight(): number {
+export function useFrameHeight(): number {
   const [height, setHeight] = useState(() => window.innerHeight - FRAME_HEIGHT_OFFSET);
   useEffect(() => {
     const onResize = () => setHeight(window.innerHeight - FRAME_HEIGHT_OFFSET);
@@ -12,7 +12,7 @@ function useFrameHeight(): number {
   return height;
 }
 
-function Frame({ src, visible, height }: { src: string; visible: boolean; height: number }) {
+export function Frame({ src, visible, height }: { src: string; visible: boolean; height: number }) {
   const [loading, setLoading] = useState(true);
   return (
     <div className="inner-link-frame" style={{ display: visible ? 'block' : 'none' }}>

@@ -35,11 +35,11 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const openStream = eventStreams(app);
   const client = (request: FastifyRequest) => ({ ip: request.clientIp, userAgent: request.headers['user-agent'] ?? '' });
 
-  app.post('/chat/session', { config: anonymous(CHAT_LIMITS.sessions), schema: { body: sessionBody } }, async (request) =>
+  app.post('/chat/session', { config: anonymous(CHAT_LIMITS.sessions), schema: { summary: '访客开始会话', body: sessionBody } }, async (request) =>
     okData(await openSession(deps, request.body, client(request))),
   );
 
-  app.get('/chat/stream', { config: anonymous(), schema: { querystring: streamQuery } }, async (request, reply) => {
+  app.get('/chat/stream', { config: anonymous(), schema: { summary: '访客订阅会话消息流', querystring: streamQuery } }, async (request, reply) => {
     const { conversationId, visitorToken, after } = request.query;
     const conversation = await visitorConversation(deps, conversationId, visitorToken);
     // The browser's own reconnect names the last event it received; it wins over the page's `after`.
@@ -49,7 +49,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     await followConversation(deps, stream, conversation, from);
   });
 
-  app.post('/chat/message', { config: anonymous(CHAT_LIMITS.messages), schema: { body: messageBody } }, async (request) => {
+  app.post('/chat/message', { config: anonymous(CHAT_LIMITS.messages), schema: { summary: '访客发送消息', body: messageBody } }, async (request) => {
     const { conversationId, visitorToken, clientMsgId, content } = request.body;
     const conversation = await visitorConversation(deps, conversationId, visitorToken);
     const accepted = await acceptCustomerMessage(deps, { conversationId, content, clientMsgId, conversation });
@@ -58,12 +58,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     return okData({ seq: accepted.message.seq, messageId: accepted.message.messageId, duplicate: accepted.duplicate });
   });
 
-  app.post('/chat/handoff', { config: anonymous(CHAT_LIMITS.messages), schema: { body: visitorBody } }, async (request) => {
+  app.post('/chat/handoff', { config: anonymous(CHAT_LIMITS.messages), schema: { summary: '访客请求转人工', body: visitorBody } }, async (request) => {
     const conversation = await visitorConversation(deps, request.body.conversationId, request.body.visitorToken);
     return okData(await requestHandoff(deps, conversation));
   });
 
-  app.post('/chat/contact', { config: anonymous(CHAT_LIMITS.messages), schema: { body: contactBody } }, async (request) => {
+  app.post('/chat/contact', { config: anonymous(CHAT_LIMITS.messages), schema: { summary: '访客留下联系方式', body: contactBody } }, async (request) => {
     const conversation = await visitorConversation(deps, request.body.conversationId, request.body.visitorToken);
     await submitContact(deps, conversation, request.body);
     return ok();

@@ -28,19 +28,19 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     return { userId: session.userId, nickName: session.user.nickName || session.userName };
   };
 
-  app.get('/ai/conversation/list', { config: guarded('ai:conversation:list'), schema: { querystring: conversationListQuery } }, async (request) => {
+  app.get('/ai/conversation/list', { config: guarded('ai:conversation:list'), schema: { summary: '查询会话列表', querystring: conversationListQuery } }, async (request) => {
     const page = await listConversations(deps, request.query, scopeOf(request, 'ai:conversation:list'));
     return table(page.rows, page.total);
   });
 
   app.post(
     '/ai/conversation/export',
-    { config: guarded('ai:conversation:export', TITLE, BusinessType.EXPORT), schema: { body: conversationExportQuery.optional() } },
+    { config: guarded('ai:conversation:export', TITLE, BusinessType.EXPORT), schema: { summary: '导出会话', body: conversationExportQuery.optional() } },
     async (request, reply) =>
       sendWorkbook(reply, '会话数据', CONVERSATION_COLUMNS, await exportConversations(deps, request.body ?? {}, scopeOf(request, 'ai:conversation:export'))),
   );
 
-  app.get('/ai/conversation/stream', { config: guarded('ai:conversation:list') }, async (request, reply) => {
+  app.get('/ai/conversation/stream', { config: guarded('ai:conversation:list'), schema: { summary: '订阅会话消息流' } }, async (request, reply) => {
     let stream: EventStream | null = null;
     const visible = staffEventFilter(deps, scopeOf(request, 'ai:conversation:list'));
     // Scope checks are asynchronous: chained, so events still go out in the order they were published.
@@ -62,14 +62,14 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
     stream.onClose(unsubscribe);
   });
 
-  app.get('/ai/conversation/:conversationId', { config: guarded('ai:conversation:query'), schema: { params: conversationParams } }, async (request) => {
+  app.get('/ai/conversation/:conversationId', { config: guarded('ai:conversation:query'), schema: { summary: '获取会话详情', params: conversationParams } }, async (request) => {
     await checkConversationScope(deps, requireSession(request), 'ai:conversation:query', request.params.conversationId);
     return okData(await conversationDetail(deps, request.params.conversationId));
   });
 
   app.post(
     '/ai/conversation/:conversationId/takeover',
-    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { params: conversationParams } },
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { summary: '人工接管会话', params: conversationParams } },
     async (request) => {
       await mayAct(request, request.params.conversationId);
       return okData((await takeover(deps, request.params.conversationId, staffOf(request))).conversation);
@@ -78,7 +78,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ai/conversation/:conversationId/reply',
-    { config: guarded('ai:conversation:reply', TITLE, BusinessType.INSERT), schema: { params: conversationParams, body: replyBody } },
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.INSERT), schema: { summary: '人工回复会话', params: conversationParams, body: replyBody } },
     async (request) => {
       await mayAct(request, request.params.conversationId);
       const { rows } = await staffReply(deps, request.params.conversationId, staffOf(request), request.body.content);
@@ -88,7 +88,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ai/conversation/:conversationId/handback',
-    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { params: conversationParams } },
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { summary: '会话交还AI客服', params: conversationParams } },
     async (request) => {
       await mayAct(request, request.params.conversationId);
       return okData((await handback(deps, request.params.conversationId)).conversation);
@@ -97,7 +97,7 @@ export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ai/conversation/:conversationId/close',
-    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { params: conversationParams } },
+    { config: guarded('ai:conversation:reply', TITLE, BusinessType.UPDATE), schema: { summary: '结束会话', params: conversationParams } },
     async (request) => {
       await mayAct(request, request.params.conversationId);
       return okData((await closeConversation(deps, request.params.conversationId)).conversation);

@@ -22,23 +22,23 @@ export const csDataRoutes: FastifyPluginAsyncZod = async (app) => {
   type Request = Parameters<typeof requireSession>[0];
   const scopeOf = (request: Request, permission: string) => csDataAgentScope(requireSession(request), permission);
 
-  app.get('/ai/csData/list', { config: guarded('ai:csData:list'), schema: { querystring: csDataListQuery } }, async (request) => {
+  app.get('/ai/csData/list', { config: guarded('ai:csData:list'), schema: { summary: '查询客服数据列表', querystring: csDataListQuery } }, async (request) => {
     const page = await listCsData(deps, request.query, scopeOf(request, 'ai:csData:list'));
     return { ...table(page.rows, page.total), totals: page.totals };
   });
 
-  app.get('/ai/csData/charts', { config: guarded('ai:csData:query'), schema: { querystring: csDataFilterQuery } }, async (request) =>
+  app.get('/ai/csData/charts', { config: guarded('ai:csData:query'), schema: { summary: '查询客服数据图表', querystring: csDataFilterQuery } }, async (request) =>
     okData(await csDataCharts(deps, request.query, scopeOf(request, 'ai:csData:query'))),
   );
 
   // The agent filter's choices: the agent list itself asks for ai:agent:list, which a viewer of the numbers may not hold.
-  app.get('/ai/csData/agents', { config: guarded('ai:csData:list') }, async (request) =>
+  app.get('/ai/csData/agents', { config: guarded('ai:csData:list'), schema: { summary: '查询客服数据的AI客服选项' } }, async (request) =>
     okData(await agentsInScope(deps, scopeOf(request, 'ai:csData:list'))),
   );
 
   app.post(
     '/ai/csData/export',
-    { config: guarded('ai:csData:export', TITLE, BusinessType.EXPORT), schema: { body: csDataFilterQuery.optional() } },
+    { config: guarded('ai:csData:export', TITLE, BusinessType.EXPORT), schema: { summary: '导出客服数据', body: csDataFilterQuery.optional() } },
     async (request, reply) => sendWorkbook(reply, TITLE, CS_DATA_COLUMNS, await exportCsData(deps, request.body ?? {}, scopeOf(request, 'ai:csData:export'))),
   );
 };

@@ -21,7 +21,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/ai/agent/:agentId/debug',
-    { config: guarded('ai:agent:debug'), schema: { params: z.object({ agentId: idParam }), body: debugBody } },
+    { config: guarded('ai:agent:debug'), schema: { summary: '调试AI客服对话', params: z.object({ agentId: idParam }), body: debugBody } },
     async (request) => okData(await debugTurn(deps, request.params.agentId, requireSession(request).userId, request.body)),
   );
 
@@ -29,7 +29,7 @@ export const debugRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ai/agent/:agentId/debug/:conversationId',
     {
       config: guarded('ai:agent:debug', TITLE, BusinessType.CLEAN),
-      schema: { params: z.object({ agentId: idParam, conversationId: idParam }) },
+      schema: { summary: '清空调试对话', params: z.object({ agentId: idParam, conversationId: idParam }) },
     },
     async (request) => toAjax(await resetDebug(deps, request.params.agentId, request.params.conversationId)),
   );

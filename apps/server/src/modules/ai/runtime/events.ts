@@ -1,4 +1,5 @@
 import type { ConversationStatus } from '@acs/shared';
+import { kickOutbox } from '../../channel/outbox';
 import type { CaptureResult } from '../../crm/capture';
 import type { AppDeps } from '../../../app';
 import { conversationRow, type ConversationListRow } from '../conversation/rows';
@@ -34,13 +35,17 @@ export function publishToStaff(deps: Pick<AppDeps, 'pubsub'>, event: StaffEvent)
   return deps.pubsub.publish(STAFF_CHANNEL, event);
 }
 
-/** Stored messages to the customer's stream (public view) and the staff's (full rows). */
+/**
+ * Stored messages to the customer's stream (public view) and the staff's (full rows); on a platform
+ * channel the send workers are woken for what appendMessages queued.
+ */
 export async function publishMessages(deps: Deps, channel: string, messages: MessageRow[], tempId?: string): Promise<void> {
   if (!isLive(channel)) return;
   for (const message of messages) {
     await publishToConversation(deps, message.conversationId, { type: 'message', message: publicMessage(message), ...(tempId ? { tempId } : {}) });
     await publishToStaff(deps, { type: 'message', conversationId: message.conversationId, message });
   }
+  if (messages.some((m) => m.sender === 'ai' || m.sender === 'staff')) await kickOutbox(deps, channel);
 }
 
 /** The conversation's list row as it is now, for the staff's list. */

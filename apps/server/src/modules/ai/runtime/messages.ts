@@ -3,6 +3,7 @@ import type { CapturedField, MessageHit, MessageSender } from '@acs/shared';
 import type { Db } from '../../../db/client';
 import { aiConversation, aiMessage } from '../../../db/schema';
 import type { Executor } from '../../crm/capture';
+import { enqueuePlatformSends } from '../../channel/outbox';
 import { LEAD_ASK_HIT_NAME } from '../engine/plan';
 
 export type ConversationRow = typeof aiConversation.$inferSelect;
@@ -35,6 +36,8 @@ export type ConversationPatch = { [K in keyof ConversationRow]?: ConversationRow
  * (the AI, a staff reply, a system note) never get the same seq. Returns the conversation as it
  * is after the update, or null when it is missing or not in the state `onlyIf` asks for: 'open' (not
  * closed) for what the customer sends, 'ai' for the AI's answer (staff may have taken over meanwhile).
+ * On Douyin and BOSS conversations the AI's and staff's messages are queued for the platform in the
+ * same transaction (channel/outbox.ts); the caller kicks the send workers after its commit.
  */
 export async function appendMessages(
   tx: Executor,
@@ -86,6 +89,7 @@ export async function appendMessages(
     )
     .onConflictDoNothing({ target: [aiMessage.conversationId, aiMessage.clientMsgId] })
     .returning();
+  await enqueuePlatformSends(tx, conversation, rows, at);
   return { conversation, rows };
 }
 

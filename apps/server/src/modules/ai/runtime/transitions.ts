@@ -134,3 +134,14 @@ export async function requestHandoff(deps: Deps, conversation: ConversationRow):
   });
   return { status: after.status, offHours };
 }
+
+/**
+ * A channel account's reply policy wants a person now (仅人工回复, or working hours under
+ * 非工作时间AI回复): the conversation goes to the staff's queue without an AI word. Not in 'ai': nothing changes.
+ */
+export function holdForStaff(deps: Deps, conversationId: number, reason: string) {
+  return transition(deps, conversationId, (c) => {
+    if (c.status !== 'ai') return null;
+    return { messages: handoffMessages(reason), patch: { status: 'waiting', handoffReason: reason.slice(0, 100) } };
+  });
+}

@@ -27,49 +27,49 @@ export const variableRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   acceptFormBodies(app);
 
-  app.get('/ai/variable/list', { config: guarded('ai:variable:list'), schema: { querystring: variableListQuery } }, async (request) => {
+  app.get('/ai/variable/list', { config: guarded('ai:variable:list'), schema: { summary: '查询变量列表', querystring: variableListQuery } }, async (request) => {
     const page = await listVariables(deps, request.query);
     return table(page.rows, page.total);
   });
 
   app.post(
     '/ai/variable/export',
-    { config: guarded('ai:variable:export', TITLE, BusinessType.EXPORT), schema: { body: variableExportQuery.optional() } },
+    { config: guarded('ai:variable:export', TITLE, BusinessType.EXPORT), schema: { summary: '导出变量', body: variableExportQuery.optional() } },
     async (request, reply) => sendWorkbook(reply, '变量数据', VARIABLE_COLUMNS, await exportVariables(deps, request.body ?? {})),
   );
 
   // It shows the stored variable values, so it is for those who may edit agents (the settings and reply dialogs use it).
-  app.post('/ai/variable/preview', { config: guarded('ai:agent:edit'), schema: { body: previewBody } }, async (request) =>
+  app.post('/ai/variable/preview', { config: guarded('ai:agent:edit'), schema: { summary: '预览变量替换结果', body: previewBody } }, async (request) =>
     okData(await previewText(deps, request.body)),
   );
 
   app.get(
     '/ai/variable/:variableId',
-    { config: guarded('ai:variable:query'), schema: { params: z.object({ variableId: idParam }) } },
+    { config: guarded('ai:variable:query'), schema: { summary: '获取变量详情', params: z.object({ variableId: idParam }) } },
     async (request) => okData(await getVariable(deps, request.params.variableId)),
   );
 
-  app.post('/ai/variable', { config: guarded('ai:variable:add', TITLE, BusinessType.INSERT), schema: { body: variableBody } }, async (request) =>
+  app.post('/ai/variable', { config: guarded('ai:variable:add', TITLE, BusinessType.INSERT), schema: { summary: '新增变量', body: variableBody } }, async (request) =>
     toAjax(await insertVariable(deps, request.body, requireSession(request).userName)),
   );
 
-  app.put('/ai/variable', { config: guarded('ai:variable:edit', TITLE, BusinessType.UPDATE), schema: { body: variableBody } }, async (request) =>
+  app.put('/ai/variable', { config: guarded('ai:variable:edit', TITLE, BusinessType.UPDATE), schema: { summary: '修改变量', body: variableBody } }, async (request) =>
     toAjax(await updateVariable(deps, request.body, requireSession(request).userName)),
   );
 
   app.delete(
     '/ai/variable/:variableIds',
-    { config: guarded('ai:variable:remove', TITLE, BusinessType.DELETE), schema: { params: z.object({ variableIds: idList }) } },
+    { config: guarded('ai:variable:remove', TITLE, BusinessType.DELETE), schema: { summary: '删除变量', params: z.object({ variableIds: idList }) } },
     async (request) => toAjax(await deleteVariables(deps, request.params.variableIds)),
   );
 
-  app.get('/ai/agent/:agentId/variables', { config: guarded('ai:agent:edit'), schema: { params: agentParams } }, async (request) =>
+  app.get('/ai/agent/:agentId/variables', { config: guarded('ai:agent:edit'), schema: { summary: '查询AI客服的变量', params: agentParams } }, async (request) =>
     okData(await agentVariables(deps, request.params.agentId)),
   );
 
   app.put(
     '/ai/agent/:agentId/variables',
-    { config: guarded('ai:agent:edit', 'AI客服', BusinessType.UPDATE), schema: { params: agentParams, body: agentValuesBody } },
+    { config: guarded('ai:agent:edit', 'AI客服', BusinessType.UPDATE), schema: { summary: '修改AI客服的变量', params: agentParams, body: agentValuesBody } },
     async (request) => {
       await saveAgentVariables(deps, request.params.agentId, request.body.values);
       return ok();

@@ -51,10 +51,10 @@ export type ConnectorAuthFailure =
   | 'bad_signature'
   | 'replay';
 
-export type ConnectorAuthResult =
-  | { ok: true; keyId: string; timestamp: number; nonce: string }
-  /** `message` is safe to return and to log: it never contains the secret, the signature or the body. */
-  | { ok: false; reason: ConnectorAuthFailure; status: 400 | 401 | 413; message: string };
+/** `message` is safe to return and to log: it never contains the secret, the signature or the body. */
+export type ConnectorAuthRefusal = { ok: false; reason: ConnectorAuthFailure; status: 400 | 401 | 413; message: string };
+
+export type ConnectorAuthResult = { ok: true; keyId: string; timestamp: number; nonce: string } | ConnectorAuthRefusal;
 
 const FAILURE: Record<ConnectorAuthFailure, { status: 400 | 401 | 413; message: string }> = {
   too_large: { status: 413, message: '请求体过大' },
@@ -68,7 +68,7 @@ const FAILURE: Record<ConnectorAuthFailure, { status: 400 | 401 | 413; message: 
   replay: { status: 401, message: '重复请求：该 nonce 已使用' },
 };
 
-function fail(reason: ConnectorAuthFailure, detail?: string): ConnectorAuthResult {
+function fail(reason: ConnectorAuthFailure, detail?: string): ConnectorAuthRefusal {
   const { status, message } = FAILURE[reason];
   return { ok: false, reason, status, message: detail ? `${message}：${detail}` : message };
 }
@@ -130,6 +130,9 @@ function readHeaders(headers: ConnectorHeaders): Parsed | ConnectorAuthResult {
   return out as Parsed;
 }
 
+/** The refusal of a body over the limit, also what the routes answer when the server's own body limit stops it first. */
+export const tooLarge = (maxBody: number) => fail('too_large', `最多 ${maxBody} 字节`);
+
 /**
  * Authenticates one connector API request. Order matters: size first (nothing hashed for a huge body),
  * cheap format and clock checks before the key lookup, the signature before the nonce is recorded (so a
@@ -137,7 +140,7 @@ function readHeaders(headers: ConnectorHeaders): Parsed | ConnectorAuthResult {
  */
 export async function verifyConnectorRequest(req: ConnectorRequest, deps: ConnectorAuthDeps): Promise<ConnectorAuthResult> {
   const maxBody = deps.maxBodyBytes ?? CONNECTOR_MAX_BODY_BYTES;
-  if (req.rawBody.length > maxBody) return fail('too_large', `最多 ${maxBody} 字节`);
+  if (req.rawBody.length > maxBody) return tooLarge(maxBody);
 
   const parsed = readHeaders(req.headers);
   if ('ok' in parsed) return parsed;

@@ -25,33 +25,33 @@ export const applyRoutes: FastifyPluginAsyncZod = async (app) => {
   await limitAnonymousRoutes(app, 'apply');
   const showPhone = (request: Parameters<typeof requireSession>[0]) => maySeePhone(requireSession(request));
 
-  app.post('/crm/apply/submit', { config: anonymous(SUBMIT_LIMIT), bodyLimit: SUBMIT_BODY_LIMIT, schema: { body: submitBody } }, async (request) => {
+  app.post('/crm/apply/submit', { config: anonymous(SUBMIT_LIMIT), bodyLimit: SUBMIT_BODY_LIMIT, schema: { summary: '访客提交申请', body: submitBody } }, async (request) => {
     await submitApplication(deps, request.body, { ip: request.clientIp, userAgent: request.headers['user-agent'] ?? '' });
     return ok();
   });
 
-  app.get('/crm/apply/list', { config: guarded('crm:apply:list'), schema: { querystring: applyListQuery } }, async (request) => {
+  app.get('/crm/apply/list', { config: guarded('crm:apply:list'), schema: { summary: '查询申请列表', querystring: applyListQuery } }, async (request) => {
     const page = await listApplies(deps, request.query, showPhone(request));
     return table(page.rows, page.total);
   });
 
   app.post(
     '/crm/apply/export',
-    { config: guarded('crm:apply:export', TITLE, BusinessType.EXPORT), schema: { body: applyExportQuery.optional() } },
+    { config: guarded('crm:apply:export', TITLE, BusinessType.EXPORT), schema: { summary: '导出申请', body: applyExportQuery.optional() } },
     async (request, reply) => sendWorkbook(reply, '申请记录', APPLY_COLUMNS, await exportApplies(deps, request.body ?? {}, showPhone(request))),
   );
 
-  app.put('/crm/apply/handle', { config: guarded('crm:apply:edit', TITLE, BusinessType.UPDATE), schema: { body: handleBody } }, async (request) =>
+  app.put('/crm/apply/handle', { config: guarded('crm:apply:edit', TITLE, BusinessType.UPDATE), schema: { summary: '处理申请', body: handleBody } }, async (request) =>
     toAjax(await handleApply(deps, request.body, requireSession(request).userName)),
   );
 
-  app.get('/crm/apply/:applyId', { config: guarded('crm:apply:query'), schema: { params: applyParams } }, async (request) =>
+  app.get('/crm/apply/:applyId', { config: guarded('crm:apply:query'), schema: { summary: '获取申请详情', params: applyParams } }, async (request) =>
     okData(await getApply(deps, request.params.applyId, showPhone(request))),
   );
 
   app.delete(
     '/crm/apply/:applyIds',
-    { config: guarded('crm:apply:remove', TITLE, BusinessType.DELETE), schema: { params: z.object({ applyIds: idList }) } },
+    { config: guarded('crm:apply:remove', TITLE, BusinessType.DELETE), schema: { summary: '删除申请', params: z.object({ applyIds: idList }) } },
     async (request) => toAjax(await deleteApplies(deps, request.params.applyIds)),
   );
 };

@@ -25,46 +25,46 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...viewerOf(request), userId: session.userId, scope: ownerScope(session, permission, crmLead.ownerId) };
   };
 
-  app.get('/crm/lead/list', { config: guarded('crm:lead:list'), schema: { querystring: leadListQuery } }, async (request) => {
+  app.get('/crm/lead/list', { config: guarded('crm:lead:list'), schema: { summary: '查询线索列表', querystring: leadListQuery } }, async (request) => {
     const page = await listLeads(deps, request.query, listContext(request, 'crm:lead:list'));
     return table(page.rows, page.total);
   });
 
   app.post(
     '/crm/lead/export',
-    { config: guarded('crm:lead:export', TITLE, BusinessType.EXPORT), schema: { body: leadExportQuery.optional() } },
+    { config: guarded('crm:lead:export', TITLE, BusinessType.EXPORT), schema: { summary: '导出线索', body: leadExportQuery.optional() } },
     async (request, reply) => sendWorkbook(reply, '留资数据', LEAD_COLUMNS, await exportLeads(deps, request.body ?? {}, listContext(request, 'crm:lead:export'))),
   );
 
-  app.put('/crm/lead/assign', { config: guarded(ASSIGN_PERMISSION, TITLE, BusinessType.GRANT), schema: { body: assignBody } }, async (request) =>
+  app.put('/crm/lead/assign', { config: guarded(ASSIGN_PERMISSION, TITLE, BusinessType.GRANT), schema: { summary: '分配线索', body: assignBody } }, async (request) =>
     toAjax(await assignLeads(deps, requireSession(request), request.body)),
   );
 
-  app.put('/crm/lead/release', { config: guarded(ASSIGN_PERMISSION, TITLE, BusinessType.UPDATE), schema: { body: releaseBody } }, async (request) =>
+  app.put('/crm/lead/release', { config: guarded(ASSIGN_PERMISSION, TITLE, BusinessType.UPDATE), schema: { summary: '释放线索到公海', body: releaseBody } }, async (request) =>
     toAjax(await releaseLeads(deps, requireSession(request), request.body)),
   );
 
-  app.post('/crm/lead/claim', { config: guarded('crm:lead:claim', TITLE, BusinessType.UPDATE), schema: { body: claimBody } }, async (request) =>
+  app.post('/crm/lead/claim', { config: guarded('crm:lead:claim', TITLE, BusinessType.UPDATE), schema: { summary: '领取线索', body: claimBody } }, async (request) =>
     toAjax(await claimLeads(deps, requireSession(request), request.body.leadIds)),
   );
 
-  app.put('/crm/lead/status', { config: guarded('crm:lead:followup', TITLE, BusinessType.UPDATE), schema: { body: statusBody } }, async (request) =>
+  app.put('/crm/lead/status', { config: guarded('crm:lead:followup', TITLE, BusinessType.UPDATE), schema: { summary: '修改线索状态', body: statusBody } }, async (request) =>
     toAjax(await changeStatus(deps, requireSession(request), request.body)),
   );
 
-  app.get('/crm/lead/:leadId', { config: guarded('crm:lead:query'), schema: { params: leadParams } }, async (request) => {
+  app.get('/crm/lead/:leadId', { config: guarded('crm:lead:query'), schema: { summary: '获取线索详情', params: leadParams } }, async (request) => {
     await checkLeadScope(deps, requireSession(request), 'crm:lead:query', [request.params.leadId]);
     return okData(await leadDetail(deps, request.params.leadId, viewerOf(request)));
   });
 
-  app.get('/crm/lead/:leadId/chat', { config: guarded('crm:lead:query'), schema: { params: leadParams } }, async (request) => {
+  app.get('/crm/lead/:leadId/chat', { config: guarded('crm:lead:query'), schema: { summary: '查询线索的会话记录', params: leadParams } }, async (request) => {
     await checkLeadScope(deps, requireSession(request), 'crm:lead:query', [request.params.leadId]);
     return okData(await leadChat(deps, request.params.leadId, viewerOf(request)));
   });
 
   app.post(
     '/crm/lead/:leadId/followup',
-    { config: guarded('crm:lead:followup', TITLE, BusinessType.INSERT), schema: { params: leadParams, body: followupBody } },
+    { config: guarded('crm:lead:followup', TITLE, BusinessType.INSERT), schema: { summary: '新增线索跟进记录', params: leadParams, body: followupBody } },
     async (request) => toAjax(await addFollowup(deps, requireSession(request), request.params.leadId, request.body)),
   );
 };

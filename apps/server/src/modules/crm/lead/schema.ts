@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CHANNELS, CRM_TEXT_MAX, FOLLOWUP_RESULTS, LEAD_SOURCES, LEAD_STATUSES } from '@acs/shared';
 import { exportQuery, idParam, listQuery, queryBool } from '../../../core/list';
-import { boundedText, filterText, requiredBoundedText } from '../../../core/rules';
-import { isWireDateTime } from '../../../core/time';
+import { boundedText, filterText, requiredBoundedText, wireDateTime } from '../../../core/rules';
 import { crmLead } from '../../../db/schema';
 
 /** A list filter id: empty means "any". */
@@ -53,20 +52,10 @@ export const releaseBody = z.object({ leadIds: leadIds(500), reason: reason('退
 
 export const claimBody = z.object({ leadIds: leadIds(50) });
 
-/** `yyyy-MM-dd HH:mm[:ss]` in China time, the wire format of date fields. */
-const chinaDateTime = z
-  .string()
-  .refine(isWireDateTime)
-  .transform((v) => {
-    const [date, time = '00:00'] = v.split(/[ T]/);
-    const [hour, minute, second = '00'] = time.split(':');
-    return new Date(`${date}T${hour}:${minute}:${second}+08:00`);
-  });
-
 export const followupBody = z.object({
   result: z.enum(FOLLOWUP_RESULTS, { error: '请选择跟进结果' }),
   note: boundedText('跟进内容', CRM_TEXT_MAX.followupNote).optional(),
-  nextContactTime: z.union([z.literal(''), chinaDateTime], { error: '下次联系时间格式不正确' }).nullish(),
+  nextContactTime: z.union([z.literal(''), wireDateTime('下次联系时间')], { error: '下次联系时间格式不正确' }).nullish(),
 });
 export type FollowupBody = z.infer<typeof followupBody>;
 

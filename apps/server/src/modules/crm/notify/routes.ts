@@ -20,12 +20,12 @@ export const notifyRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Read without extending it: an open stream alone must not keep an idle session alive. */
   const sessionAlive = async (session: LoginSession) => (await sessionsOfUser(deps, session.userId)).some((s) => s.tokenId === session.tokenId);
 
-  app.get('/crm/notify/summary', { config: guarded(PERMISSION) }, async (request) => {
+  app.get('/crm/notify/summary', { config: guarded(PERMISSION), schema: { summary: '获取待办提醒汇总' } }, async (request) => {
     const session = requireSession(request);
     return okData(await leadSummary(deps, session.userId, maySeePhone(session)));
   });
 
-  app.get('/crm/notify/stream', { config: guarded(PERMISSION) }, async (request, reply) => {
+  app.get('/crm/notify/stream', { config: guarded(PERMISSION), schema: { summary: '订阅待办提醒流' } }, async (request, reply) => {
     const session = requireSession(request);
     const showPhone = maySeePhone(session);
     let stream: EventStream | null = null;

@@ -18,9 +18,9 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   await limitAnonymousRoutes(app, 'site');
 
-  app.get('/crm/site/home', { config: anonymous(READ_LIMIT) }, async () => okData(await readHome(deps)));
+  app.get('/crm/site/home', { config: anonymous(READ_LIMIT), schema: { summary: '获取官网首页配置' } }, async () => okData(await readHome(deps)));
 
-  app.put('/crm/site/home', { config: guarded('crm:apply:site', '首页配置', BusinessType.UPDATE), schema: { body: homeContent } }, async (request) => {
+  app.put('/crm/site/home', { config: guarded('crm:apply:site', '首页配置', BusinessType.UPDATE), schema: { summary: '修改官网首页配置', body: homeContent } }, async (request) => {
     await saveHome(deps, request.body, requireSession(request).userName);
     return ok();
   });

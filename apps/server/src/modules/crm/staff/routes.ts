@@ -18,7 +18,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   // the access hook's own refusal.
   app.get(
     '/crm/staff',
-    { config: { access: 'authenticated' }, schema: { querystring: z.object({ keyword: filterText('关键词', KEYWORD_MAX) }) } },
+    { config: { access: 'authenticated' }, schema: { summary: '查询可分配的员工', querystring: z.object({ keyword: filterText('关键词', KEYWORD_MAX) }) } },
     async (request) => {
       const session = requireSession(request);
       if (!PICKER_PERMISSIONS.some((p) => hasPermi(session, p))) throw new ServiceError(Msg.FORBIDDEN, Code.FORBIDDEN);

@@ -9,5 +9,5 @@ import { workbench } from './service';
  */
 export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.get('/crm/workbench', { config: { access: 'authenticated' } }, async (request) => okData(await workbench(deps, requireSession(request))));
+  app.get('/crm/workbench', { config: { access: 'authenticated' }, schema: { summary: '获取工作台数据' } }, async (request) => okData(await workbench(deps, requireSession(request))));
 };

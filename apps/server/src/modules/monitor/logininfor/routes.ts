@@ -23,7 +23,7 @@ export const logininforRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/logininfor/list',
-    { config: guarded('monitor:logininfor:list'), schema: { querystring: logininforListQuery } },
+    { config: guarded('monitor:logininfor:list'), schema: { summary: '查询登录日志列表', querystring: logininforListQuery } },
     async (request) => {
       const page = await listLogininfor(deps, request.query);
       return table(page.rows, page.total);
@@ -34,14 +34,14 @@ export const logininforRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/logininfor/export',
     {
       config: guarded('monitor:logininfor:export', TITLE, BusinessType.EXPORT),
-      schema: { body: logininforExportQuery.optional() },
+      schema: { summary: '导出登录日志', body: logininforExportQuery.optional() },
     },
     async (request, reply) => sendWorkbook(reply, '登录日志', LOGININFOR_COLUMNS, await exportLogininfor(deps, request.body ?? {})),
   );
 
   app.delete(
     '/monitor/logininfor/clean',
-    { config: guarded('monitor:logininfor:remove', TITLE, BusinessType.CLEAN) },
+    { config: guarded('monitor:logininfor:remove', TITLE, BusinessType.CLEAN), schema: { summary: '清空登录日志' } },
     async () => {
       await cleanLogininfor(deps);
       return ok();
@@ -52,7 +52,7 @@ export const logininforRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/logininfor/:infoIds',
     {
       config: guarded('monitor:logininfor:remove', TITLE, BusinessType.DELETE),
-      schema: { params: z.object({ infoIds: idList }) },
+      schema: { summary: '删除登录日志', params: z.object({ infoIds: idList }) },
     },
     async (request) => toAjax(await deleteLogininfor(deps, request.params.infoIds)),
   );
@@ -61,7 +61,7 @@ export const logininforRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/logininfor/unlock/:userName',
     {
       config: guarded('monitor:logininfor:unlock', '账户解锁', BusinessType.OTHER),
-      schema: { params: unlockParams },
+      schema: { summary: '解锁账户', params: unlockParams },
     },
     async (request) => {
       await unlockLogin(deps, request.params.userName);

@@ -18,7 +18,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/online/list',
-    { config: guarded('monitor:online:list'), schema: { querystring: onlineListQuery } },
+    { config: guarded('monitor:online:list'), schema: { summary: '查询在线用户列表', querystring: onlineListQuery } },
     async (request) => {
       const rows = await listOnline(deps, request.query, requireSession(request).tokenId);
       return table(rows, rows.length);
@@ -29,7 +29,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/online/batchLogout',
     {
       config: guarded('monitor:online:batchLogout', TITLE, BusinessType.FORCE),
-      schema: { querystring: z.object({ tokenIds: tokenIdList }) },
+      schema: { summary: '批量强退在线用户', querystring: z.object({ tokenIds: tokenIdList }) },
     },
     async (request) => okData(await forceLogout(deps, request.query.tokenIds, requireSession(request).tokenId)),
   );
@@ -38,7 +38,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/online/:tokenId',
     {
       config: guarded('monitor:online:forceLogout', TITLE, BusinessType.FORCE),
-      schema: { params: z.object({ tokenId: tokenIdParam }) },
+      schema: { summary: '强退在线用户', params: z.object({ tokenId: tokenIdParam }) },
     },
     async (request) => {
       await forceLogout(deps, [request.params.tokenId], requireSession(request).tokenId);

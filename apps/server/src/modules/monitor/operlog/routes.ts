@@ -16,7 +16,7 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/monitor/operlog/list',
-    { config: guarded('monitor:operlog:list'), schema: { querystring: operlogListQuery } },
+    { config: guarded('monitor:operlog:list'), schema: { summary: '查询操作日志列表', querystring: operlogListQuery } },
     async (request) => {
       const page = await listOperlog(deps, request.query);
       return table(page.rows, page.total);
@@ -27,12 +27,12 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/operlog/export',
     {
       config: guarded('monitor:operlog:export', TITLE, BusinessType.EXPORT),
-      schema: { body: operlogExportQuery.optional() },
+      schema: { summary: '导出操作日志', body: operlogExportQuery.optional() },
     },
     async (request, reply) => sendWorkbook(reply, '操作日志', OPERLOG_COLUMNS, await exportOperlog(deps, request.body ?? {})),
   );
 
-  app.delete('/monitor/operlog/clean', { config: guarded('monitor:operlog:remove', TITLE, BusinessType.CLEAN) }, async () => {
+  app.delete('/monitor/operlog/clean', { config: guarded('monitor:operlog:remove', TITLE, BusinessType.CLEAN), schema: { summary: '清空操作日志' } }, async () => {
     await cleanOperlog(deps);
     return ok();
   });
@@ -41,7 +41,7 @@ export const operlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/monitor/operlog/:operIds',
     {
       config: guarded('monitor:operlog:remove', TITLE, BusinessType.DELETE),
-      schema: { params: z.object({ operIds: idList }) },
+      schema: { summary: '删除操作日志', params: z.object({ operIds: idList }) },
     },
     async (request) => toAjax(await deleteOperlog(deps, request.params.operIds)),
   );

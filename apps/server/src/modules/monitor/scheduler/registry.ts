@@ -1,4 +1,5 @@
 import { checkInvokeTarget, InvokeTargetReason, JOB_TARGETS, parseInvokeTarget, type JobArgValue } from '@acs/shared/job';
+import { refreshDouyinTokens } from '../../channel/douyin/tokens';
 import { cleanLogs, closeIdleConversations, reclaimLeads, rollupCsData, ryTask, type TaskDeps } from './tasks';
 
 /** What a run reports for the job log's message (nothing: only the time it took). */
@@ -16,6 +17,7 @@ const HANDLERS: Record<string, JobHandler> = {
   'crmTask.reclaimLeads': (deps) => reclaimLeads(deps),
   'csDataTask.rollup': (deps) => rollupCsData(deps),
   'chatTask.closeIdleConversations': (deps, [idleMinutes]) => closeIdleConversations(deps, idleMinutes as number),
+  'channelTask.refreshDouyinTokens': (deps) => refreshDouyinTokens(deps),
   'logTask.cleanLogs': (deps, [days]) => cleanLogs(deps, days as number),
 };
 

@@ -4,10 +4,10 @@ import { parseCron, type CronSchedule } from '@acs/shared/cron';
 import { JobConcurrent, JobLogStatus, JobStatus, MisfirePolicy } from '@acs/shared/job';
 import { and, eq, gt, lt, max, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../../app';
 import type { Unsubscribe } from '../../../infra/pubsub';
 import { sysJob, sysJobFire, sysJobLog } from '../../../db/schema';
 import { resolveInvokeTarget, type ResolvedTarget } from './registry';
+import type { TaskDeps } from './tasks';
 
 /** Every instance hears of a job added, changed or deleted on any instance here. */
 export const JOB_CHANGED_CHANNEL = 'monitor:job:changed';
@@ -91,7 +91,7 @@ export class JobScheduler {
   private lastPrune = 0;
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'now'>,
+    private readonly deps: TaskDeps,
     private readonly opts: SchedulerOptions,
   ) {
     this.clock = opts.clock ?? Date.now;

@@ -7,7 +7,8 @@ import { rollupPass } from '../../ai/csData/rollup';
 import { closeConversation } from '../../ai/runtime/transitions';
 import { reclaimOverdue } from '../../crm/distribution/reclaim';
 
-export type TaskDeps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'now'>;
+/** `config`: handlers that open sealed secrets (the Douyin token refresh). */
+export type TaskDeps = Pick<AppDeps, 'database' | 'kv' | 'pubsub' | 'config' | 'now'>;
 
 /** Conversations ended per run; the rest wait for the next run, so one run stays short. */
 const IDLE_BATCH = 200;

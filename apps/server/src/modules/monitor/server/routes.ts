@@ -8,5 +8,5 @@ export const serverRoutes: FastifyPluginAsyncZod = async (app) => {
   const loop = new LoopDelayMonitor();
   app.addHook('onClose', async () => loop.stop());
 
-  app.get('/monitor/server', { config: guarded('monitor:server:list') }, async () => okData(await serverInfo(loop)));
+  app.get('/monitor/server', { config: guarded('monitor:server:list'), schema: { summary: '获取服务器信息' } }, async () => okData(await serverInfo(loop)));
 };

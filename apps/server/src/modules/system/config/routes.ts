@@ -23,7 +23,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/config/list',
-    { config: guarded('system:config:list'), schema: { querystring: configListQuery } },
+    { config: guarded('system:config:list'), schema: { summary: '查询参数列表', querystring: configListQuery } },
     async (request) => {
       const page = await listConfigs(deps, request.query);
       return table(page.rows, page.total);
@@ -32,43 +32,43 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/system/config/export',
-    { config: guarded('system:config:export', TITLE, BusinessType.EXPORT), schema: { body: configExportQuery.optional() } },
+    { config: guarded('system:config:export', TITLE, BusinessType.EXPORT), schema: { summary: '导出参数', body: configExportQuery.optional() } },
     async (request, reply) => sendWorkbook(reply, '参数数据', CONFIG_COLUMNS, await exportConfigs(deps, request.body ?? {})),
   );
 
   // The value travels in `msg` with no `data` key (upstream's success(String) overload).
   app.get(
     '/system/config/configKey/:configKey',
-    { config: { access: 'authenticated' }, schema: { params: configKeyParams } },
+    { config: { access: 'authenticated' }, schema: { summary: '按键名获取参数值', params: configKeyParams } },
     async (request) => okMsg(await getConfigValue(deps, request.params.configKey)),
   );
 
-  app.delete('/system/config/refreshCache', { config: guarded('system:config:remove', TITLE, BusinessType.CLEAN) }, async () => {
+  app.delete('/system/config/refreshCache', { config: guarded('system:config:remove', TITLE, BusinessType.CLEAN), schema: { summary: '刷新参数缓存' } }, async () => {
     await reloadConfigCache(deps);
     return ok();
   });
 
   app.get(
     '/system/config/:configId',
-    { config: guarded('system:config:query'), schema: { params: z.object({ configId: idParam }) } },
+    { config: guarded('system:config:query'), schema: { summary: '获取参数详情', params: z.object({ configId: idParam }) } },
     async (request) => okData(await getConfig(deps, request.params.configId)),
   );
 
   app.post(
     '/system/config',
-    { config: guarded('system:config:add', TITLE, BusinessType.INSERT), schema: { body: configBody } },
+    { config: guarded('system:config:add', TITLE, BusinessType.INSERT), schema: { summary: '新增参数', body: configBody } },
     async (request) => toAjax(await insertConfig(deps, request.body, requireSession(request).userName)),
   );
 
   app.put(
     '/system/config',
-    { config: guarded('system:config:edit', TITLE, BusinessType.UPDATE), schema: { body: configBody } },
+    { config: guarded('system:config:edit', TITLE, BusinessType.UPDATE), schema: { summary: '修改参数', body: configBody } },
     async (request) => toAjax(await updateConfig(deps, request.body, requireSession(request).userName)),
   );
 
   app.delete(
     '/system/config/:configIds',
-    { config: guarded('system:config:remove', TITLE, BusinessType.DELETE), schema: { params: z.object({ configIds: idList }) } },
+    { config: guarded('system:config:remove', TITLE, BusinessType.DELETE), schema: { summary: '删除参数', params: z.object({ configIds: idList }) } },
     async (request) => toAjax(await deleteConfigs(deps, request.params.configIds)),
   );
 };

@@ -16,19 +16,19 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/dept/list',
-    { config: { access: { permission: 'system:dept:list' } }, schema: { querystring: deptFilters } },
+    { config: { access: { permission: 'system:dept:list' } }, schema: { summary: '查询部门列表', querystring: deptFilters } },
     async (request) => okData(await listDepts(deps, requireSession(request), request.query)),
   );
 
   app.get(
     '/system/dept/list/exclude/:deptId',
-    { config: { access: { permission: 'system:dept:list' } }, schema: { params: deptIdParams } },
+    { config: { access: { permission: 'system:dept:list' } }, schema: { summary: '查询部门列表（排除指定部门及其下级）', params: deptIdParams } },
     async (request) => okData(await listDeptsExcluding(deps, requireSession(request), request.params.deptId)),
   );
 
   app.get(
     '/system/dept/:deptId',
-    { config: { access: { permission: 'system:dept:query' } }, schema: { params: deptIdParams } },
+    { config: { access: { permission: 'system:dept:query' } }, schema: { summary: '获取部门详情', params: deptIdParams } },
     async (request) => okData(await getDept(deps, requireSession(request), request.params.deptId)),
   );
 
@@ -36,7 +36,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/dept',
     {
       config: { access: { permission: 'system:dept:add' }, operLog: { title: TITLE, businessType: BusinessType.INSERT } },
-      schema: { body: deptBody },
+      schema: { summary: '新增部门', body: deptBody },
     },
     async (request) => {
       await addDept(deps, requireSession(request), request.body);
@@ -48,7 +48,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/dept/updateSort',
     {
       config: { access: { permission: 'system:dept:edit' }, operLog: { title: '保存部门排序', businessType: BusinessType.UPDATE } },
-      schema: { body: deptSortBody },
+      schema: { summary: '修改部门排序', body: deptSortBody },
     },
     async (request) => {
       await saveDeptOrder(deps, requireSession(request), request.body.deptIds, request.body.orderNums);
@@ -60,7 +60,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/dept',
     {
       config: { access: { permission: 'system:dept:edit' }, operLog: { title: TITLE, businessType: BusinessType.UPDATE } },
-      schema: { body: deptUpdateBody },
+      schema: { summary: '修改部门', body: deptUpdateBody },
     },
     async (request) => toAjax(await editDept(deps, requireSession(request), request.body)),
   );
@@ -69,7 +69,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/dept/:deptId',
     {
       config: { access: { permission: 'system:dept:remove' }, operLog: { title: TITLE, businessType: BusinessType.DELETE } },
-      schema: { params: deptIdParams },
+      schema: { summary: '删除部门', params: deptIdParams },
     },
     async (request) => toAjax(await removeDept(deps, requireSession(request), request.params.deptId)),
   );

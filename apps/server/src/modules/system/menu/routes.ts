@@ -15,26 +15,26 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/menu/list',
-    { config: { access: { permission: 'system:menu:list' } }, schema: { querystring: menuFilters } },
+    { config: { access: { permission: 'system:menu:list' } }, schema: { summary: '查询菜单列表', querystring: menuFilters } },
     async (request) => okData(await listMenus(deps, requireSession(request), request.query)),
   );
 
   app.get(
     '/system/menu/treeselect',
-    { config: { access: 'authenticated' }, schema: { querystring: menuFilters } },
+    { config: { access: 'authenticated' }, schema: { summary: '查询菜单树', querystring: menuFilters } },
     async (request) => okData(await menuTreeSelect(deps, requireSession(request), request.query)),
   );
 
   // Top-level keys checkedKeys and menus, as the role dialog reads them.
   app.get(
     '/system/menu/roleMenuTreeselect/:roleId',
-    { config: { access: 'authenticated' }, schema: { params: z.object({ roleId: idParam }) } },
+    { config: { access: 'authenticated' }, schema: { summary: '查询角色的菜单树', params: z.object({ roleId: idParam }) } },
     async (request) => ok(await roleMenuTreeSelect(deps, requireSession(request), request.params.roleId)),
   );
 
   app.get(
     '/system/menu/:menuId',
-    { config: { access: { permission: 'system:menu:query' } }, schema: { params: z.object({ menuId: idParam }) } },
+    { config: { access: { permission: 'system:menu:query' } }, schema: { summary: '获取菜单详情', params: z.object({ menuId: idParam }) } },
     async (request) => okData(await getMenu(deps, request.params.menuId)),
   );
 
@@ -42,7 +42,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/menu',
     {
       config: { access: { permission: 'system:menu:add' }, operLog: { title: TITLE, businessType: BusinessType.INSERT } },
-      schema: { body: menuBody },
+      schema: { summary: '新增菜单', body: menuBody },
     },
     async (request) => {
       await addMenu(deps, requireSession(request), request.body);
@@ -54,7 +54,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/menu/updateSort',
     {
       config: { access: { permission: 'system:menu:edit' }, operLog: { title: '保存菜单排序', businessType: BusinessType.UPDATE } },
-      schema: { body: menuSortBody },
+      schema: { summary: '修改菜单排序', body: menuSortBody },
     },
     async (request) => {
       await saveMenuOrder(deps, requireSession(request), request.body.menuIds, request.body.orderNums);
@@ -66,7 +66,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/menu',
     {
       config: { access: { permission: 'system:menu:edit' }, operLog: { title: TITLE, businessType: BusinessType.UPDATE } },
-      schema: { body: menuUpdateBody },
+      schema: { summary: '修改菜单', body: menuUpdateBody },
     },
     async (request) => toAjax(await editMenu(deps, requireSession(request), request.body)),
   );
@@ -75,7 +75,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/menu/:menuId',
     {
       config: { access: { permission: 'system:menu:remove' }, operLog: { title: TITLE, businessType: BusinessType.DELETE } },
-      schema: { params: z.object({ menuId: idParam }) },
+      schema: { summary: '删除菜单', params: z.object({ menuId: idParam }) },
     },
     async (request) => toAjax(await removeMenu(deps, request.params.menuId)),
   );

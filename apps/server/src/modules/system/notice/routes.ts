@@ -25,7 +25,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/notice/list',
-    { config: { access: { permission: 'system:notice:list' } }, schema: { querystring: noticeListQuery } },
+    { config: { access: { permission: 'system:notice:list' } }, schema: { summary: '查询通知公告列表', querystring: noticeListQuery } },
     async (request) => {
       const page = await listNotices(deps, request.query);
       return table(page.rows, page.total);
@@ -34,7 +34,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/notice/readUsers/list',
-    { config: { access: { permission: 'system:notice:list' } }, schema: { querystring: readUsersQuery } },
+    { config: { access: { permission: 'system:notice:list' } }, schema: { summary: '查询公告已读用户', querystring: readUsersQuery } },
     async (request) => {
       const page = await listReadUsers(deps, request.query);
       return table(page.rows, page.total);
@@ -45,7 +45,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/notice',
     {
       config: { access: { permission: 'system:notice:add' }, operLog: { title: TITLE, businessType: BusinessType.INSERT } },
-      schema: { body: noticeBody },
+      schema: { summary: '新增通知公告', body: noticeBody },
     },
     async (request) => toAjax(await insertNotice(deps, request.body, requireSession(request).userName)),
   );
@@ -54,7 +54,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/notice',
     {
       config: { access: { permission: 'system:notice:edit' }, operLog: { title: TITLE, businessType: BusinessType.UPDATE } },
-      schema: { body: noticeBody },
+      schema: { summary: '修改通知公告', body: noticeBody },
     },
     async (request) => toAjax(await updateNotice(deps, request.body, requireSession(request).userName)),
   );
@@ -63,19 +63,19 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/notice/:noticeIds',
     {
       config: { access: { permission: 'system:notice:remove' }, operLog: { title: TITLE, businessType: BusinessType.DELETE } },
-      schema: { params: z.object({ noticeIds: idList }) },
+      schema: { summary: '删除通知公告', params: z.object({ noticeIds: idList }) },
     },
     async (request) => toAjax(await deleteNotices(deps, request.params.noticeIds)),
   );
 
-  app.get('/system/notice/listTop', { config: auth }, async (request) => {
+  app.get('/system/notice/listTop', { config: auth, schema: { summary: '查询首页公告' } }, async (request) => {
     const notices = await listTopNotices(deps, requireSession(request).userId);
     return ok({ data: notices, unreadCount: notices.filter((n) => !n.isRead).length });
   });
 
   app.post(
     '/system/notice/markRead',
-    { config: auth, schema: { querystring: z.object({ noticeId: idParam }) } },
+    { config: auth, schema: { summary: '标记公告已读', querystring: z.object({ noticeId: idParam }) } },
     async (request) => {
       await markNoticesRead(deps, requireSession(request).userId, [request.query.noticeId]);
       return ok();
@@ -84,7 +84,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/system/notice/markReadAll',
-    { config: auth, schema: { querystring: z.object({ ids: idList }) } },
+    { config: auth, schema: { summary: '全部公告标记已读', querystring: z.object({ ids: idList }) } },
     async (request) => {
       await markNoticesRead(deps, requireSession(request).userId, request.query.ids);
       return ok();
@@ -95,7 +95,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   // but closed notices stay with the staff who manage notices.
   app.get(
     '/system/notice/:noticeId',
-    { config: auth, schema: { params: z.object({ noticeId: idParam }) } },
+    { config: auth, schema: { summary: '获取通知公告详情', params: z.object({ noticeId: idParam }) } },
     async (request) => {
       const notice = await getNotice(deps, request.params.noticeId);
       const managesNotices = hasPermi(requireSession(request), 'system:notice:query');

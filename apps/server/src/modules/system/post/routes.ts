@@ -17,7 +17,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/post/list',
-    { config: guarded('system:post:list'), schema: { querystring: postListQuery } },
+    { config: guarded('system:post:list'), schema: { summary: '查询岗位列表', querystring: postListQuery } },
     async (request) => {
       const page = await listPosts(deps, request.query);
       return table(page.rows, page.total);
@@ -28,16 +28,16 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/post/export',
     {
       config: guarded('system:post:export', TITLE, BusinessType.EXPORT),
-      schema: { body: postExportQuery.optional() },
+      schema: { summary: '导出岗位', body: postExportQuery.optional() },
     },
     async (request, reply) => sendWorkbook(reply, '岗位数据', POST_COLUMNS, await exportPosts(deps, request.body ?? {})),
   );
 
-  app.get('/system/post/optionselect', { config: { access: 'authenticated' } }, async () => okData(await allPosts(deps)));
+  app.get('/system/post/optionselect', { config: { access: 'authenticated' }, schema: { summary: '查询岗位选项' } }, async () => okData(await allPosts(deps)));
 
   app.get(
     '/system/post/:postId',
-    { config: guarded('system:post:query'), schema: { params: z.object({ postId: idParam }) } },
+    { config: guarded('system:post:query'), schema: { summary: '获取岗位详情', params: z.object({ postId: idParam }) } },
     async (request) => okData(await getPost(deps, request.params.postId)),
   );
 
@@ -45,7 +45,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/post',
     {
       config: guarded('system:post:add', TITLE, BusinessType.INSERT),
-      schema: { body: postBody },
+      schema: { summary: '新增岗位', body: postBody },
     },
     async (request) => toAjax(await insertPost(deps, request.body, requireSession(request).userName)),
   );
@@ -54,7 +54,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/post',
     {
       config: guarded('system:post:edit', TITLE, BusinessType.UPDATE),
-      schema: { body: postBody },
+      schema: { summary: '修改岗位', body: postBody },
     },
     async (request) => toAjax(await updatePost(deps, request.body, requireSession(request).userName)),
   );
@@ -63,7 +63,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/post/:postIds',
     {
       config: guarded('system:post:remove', TITLE, BusinessType.DELETE),
-      schema: { params: z.object({ postIds: idList }) },
+      schema: { summary: '删除岗位', params: z.object({ postIds: idList }) },
     },
     async (request) => toAjax(await deletePosts(deps, request.params.postIds)),
   );

@@ -46,14 +46,14 @@ const avatarLog = { title: '用户头像', businessType: BusinessType.UPDATE };
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.get('/system/user/profile', { config: { access: 'authenticated' } }, async (request) => {
+  app.get('/system/user/profile', { config: { access: 'authenticated' }, schema: { summary: '获取个人信息' } }, async (request) => {
     const session = requireSession(request);
     return ok({ data: session.user, ...(await roleAndPostGroups(deps, session.userId)) });
   });
 
   app.put(
     '/system/user/profile',
-    { config: { access: 'authenticated', operLog: profileLog }, schema: { body: profileBody } },
+    { config: { access: 'authenticated', operLog: profileLog }, schema: { summary: '修改个人信息', body: profileBody } },
     async (request) => {
       await updateProfile(deps, requireSession(request), request.body);
       return ok();
@@ -65,7 +65,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/system/user/profile/updatePwd',
     {
       config: { access: 'authenticated', operLog: profileLog },
-      schema: { querystring: passwordFields, body: passwordFields.nullish() },
+      schema: { summary: '修改个人密码', querystring: passwordFields, body: passwordFields.nullish() },
     },
     async (request) => {
       const { oldPassword, newPassword } = checkPasswords(
@@ -77,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/system/user/profile/avatar', { config: { access: 'authenticated', operLog: avatarLog } }, async (request) => {
+  app.post('/system/user/profile/avatar', { config: { access: 'authenticated', operLog: avatarLog }, schema: { summary: '上传个人头像' } }, async (request) => {
     const session = requireSession(request);
     const stored = await storeAvatar(deps, await readFile(request, 'avatarfile', IMAGE_UPLOAD));
     const previous = await replaceAvatar(deps, session, stored.fileName).catch(async (err: unknown) => {

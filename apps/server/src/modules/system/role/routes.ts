@@ -50,7 +50,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/role/list',
-    { config: { access: perm('system:role:list') }, schema: { querystring: roleListQuery } },
+    { config: { access: perm('system:role:list') }, schema: { summary: '查询角色列表', querystring: roleListQuery } },
     async (request) => {
       const q = request.query;
       const scope = userScope(requireSession(request), 'system:role:list');
@@ -66,7 +66,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/system/role/export',
-    { config: { access: perm('system:role:export'), operLog: log(BusinessType.EXPORT) }, schema: { body: roleExportQuery.optional() } },
+    { config: { access: perm('system:role:export'), operLog: log(BusinessType.EXPORT) }, schema: { summary: '导出角色', body: roleExportQuery.optional() } },
     async (request, reply) => {
       const q = request.body ?? {};
       const rows = await selectRoles(db, q, userScope(requireSession(request), 'system:role:export'), orderBy(q, SORTABLE, ROLE_ORDER));
@@ -76,13 +76,13 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/role/optionselect',
-    { config: { access: perm('system:role:query') } },
+    { config: { access: perm('system:role:query') }, schema: { summary: '查询角色选项' } },
     async (request) => okData((await selectRoles(db, {}, userScope(requireSession(request), 'system:role:query'))).map(roleJson)),
   );
 
   app.get(
     '/system/role/authUser/allocatedList',
-    { config: { access: perm('system:role:list') }, schema: { querystring: authUserListQuery } },
+    { config: { access: perm('system:role:list') }, schema: { summary: '查询角色已分配的用户', querystring: authUserListQuery } },
     async (request) => {
       const page = await listRoleUsers(deps, requireSession(request), request.query, true);
       return table(page.rows, page.total);
@@ -91,7 +91,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/role/authUser/unallocatedList',
-    { config: { access: perm('system:role:list') }, schema: { querystring: authUserListQuery } },
+    { config: { access: perm('system:role:list') }, schema: { summary: '查询角色未分配的用户', querystring: authUserListQuery } },
     async (request) => {
       const page = await listRoleUsers(deps, requireSession(request), request.query, false);
       return table(page.rows, page.total);
@@ -100,19 +100,19 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/role/authUser/cancel',
-    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.GRANT) }, schema: { body: cancelBody } },
+    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.GRANT) }, schema: { summary: '取消用户的角色授权', body: cancelBody } },
     async (request) => toAjax(await revokeRole(deps, requireSession(request), request.body.roleId, [request.body.userId])),
   );
 
   app.put(
     '/system/role/authUser/cancelAll',
-    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.GRANT) }, schema: { querystring: userIdsQuery } },
+    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.GRANT) }, schema: { summary: '批量取消用户的角色授权', querystring: userIdsQuery } },
     async (request) => toAjax(await revokeRole(deps, requireSession(request), request.query.roleId, request.query.userIds)),
   );
 
   app.put(
     '/system/role/authUser/selectAll',
-    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.GRANT) }, schema: { querystring: userIdsQuery } },
+    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.GRANT) }, schema: { summary: '批量授权用户角色', querystring: userIdsQuery } },
     async (request) => {
       await grantRole(deps, requireSession(request), request.query.roleId, request.query.userIds);
       return ok();
@@ -121,7 +121,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/role/deptTree/:roleId',
-    { config: { access: perm('system:role:query') }, schema: { params: roleIdParams } },
+    { config: { access: perm('system:role:query') }, schema: { summary: '查询角色的部门树', params: roleIdParams } },
     async (request) => {
       const session = requireSession(request);
       const { roleId } = request.params;
@@ -137,7 +137,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/system/role/:roleId',
-    { config: { access: perm('system:role:query') }, schema: { params: roleIdParams } },
+    { config: { access: perm('system:role:query') }, schema: { summary: '获取角色详情', params: roleIdParams } },
     async (request) => {
       const { roleId } = request.params;
       await assertRoleInScope(deps, requireSession(request), roleId, 'system:role:query');
@@ -148,7 +148,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/system/role',
-    { config: { access: perm('system:role:add'), operLog: log(BusinessType.INSERT) }, schema: { body: roleBody } },
+    { config: { access: perm('system:role:add'), operLog: log(BusinessType.INSERT) }, schema: { summary: '新增角色', body: roleBody } },
     async (request) => {
       await createRole(deps, requireSession(request), request.body);
       return ok();
@@ -157,7 +157,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/role',
-    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.UPDATE) }, schema: { body: roleUpdateBody } },
+    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.UPDATE) }, schema: { summary: '修改角色', body: roleUpdateBody } },
     async (request) => {
       await updateRole(deps, requireSession(request), request.body);
       return ok();
@@ -166,7 +166,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/role/dataScope',
-    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.UPDATE) }, schema: { body: dataScopeBody } },
+    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.UPDATE) }, schema: { summary: '修改角色数据权限', body: dataScopeBody } },
     async (request) => {
       await assignDataScope(deps, requireSession(request), request.body);
       return ok();
@@ -175,7 +175,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system/role/changeStatus',
-    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.UPDATE) }, schema: { body: statusBody } },
+    { config: { access: perm('system:role:edit'), operLog: log(BusinessType.UPDATE) }, schema: { summary: '修改角色状态', body: statusBody } },
     async (request) => {
       await changeRoleStatus(deps, requireSession(request), request.body.roleId, request.body.status);
       return ok();
@@ -184,7 +184,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/system/role/:roleIds',
-    { config: { access: perm('system:role:remove'), operLog: log(BusinessType.DELETE) }, schema: { params: roleIdsParams } },
+    { config: { access: perm('system:role:remove'), operLog: log(BusinessType.DELETE) }, schema: { summary: '删除角色', params: roleIdsParams } },
     async (request) => {
       await deleteRoles(deps, requireSession(request), request.params.roleIds);
       return ok();

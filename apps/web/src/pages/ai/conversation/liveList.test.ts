@@ -49,6 +49,13 @@ describe('live conversation list', () => {
     expect(appendMessage(appendMessage([m(1), m(3)], m(2)), m(2)).map((x) => x.seq)).toEqual([1, 2, 3]);
   });
 
+  it('replaces a message seen again as failed (a platform send given up), never the other way round', () => {
+    const m = (sendStatus: string) => ({ messageId: 11, seq: 1, sendStatus, error: sendStatus === 'failed' ? '令牌已失效' : '' }) as ConversationMessage;
+    const failed = appendMessage([m('sent')], m('failed'));
+    expect(failed).toEqual([m('failed')]);
+    expect(appendMessage(failed, m('sent'))).toEqual([m('failed')]);
+  });
+
   it('says how long ago in China time', () => {
     const now = Date.UTC(2026, 10, 23, 2, 30); // 10:30 in China
     expect(relativeTime('2026-11-23 10:30:00', now)).toBe('刚刚');

@@ -44,9 +44,14 @@ export function upsertRow(rows: ConversationRow[], row: ConversationRow, f: Conv
   return sortRows(matchesFilters(row, f) ? [row, ...rest] : rest);
 }
 
-/** Appends a live message to the open record once (a resync may deliver it again). */
+/**
+ * Appends a live message to the open record once (a resync may deliver it again). A message seen again
+ * as failed is a Douyin or BOSS send given up after it was shown: its copy is replaced (a send status
+ * only ever moves to failed, so an older copy never overwrites a newer one).
+ */
 export function appendMessage(messages: ConversationMessage[], message: ConversationMessage): ConversationMessage[] {
-  if (messages.some((m) => m.messageId === message.messageId)) return messages;
+  const known = messages.find((m) => m.messageId === message.messageId);
+  if (known) return message.sendStatus === 'failed' && known.sendStatus !== 'failed' ? messages.map((m) => (m === known ? message : m)) : messages;
   return [...messages, message].sort((a, b) => a.seq - b.seq);
 }
 

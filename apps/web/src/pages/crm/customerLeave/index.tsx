@@ -1,19 +1,13 @@
-import { useState } from 'react';
 import { DatePicker, Form, Segmented, Select } from 'antd';
 import { useSearchParams } from 'react-router';
 import { listLead, type LeadQuery, type LeadRow } from '../../../api/crm/lead';
 import { ListTable, SearchBar, SearchText } from '../../../components/ListPage';
-import { useColumnChooser } from '../../../hooks/useColumnChooser';
 import { useListPage } from '../../../hooks/useListPage';
 import StaffSelect from '../components/StaffSelect';
-import AssignDialog from './components/AssignDialog';
-import ChatDialog from './components/ChatDialog';
-import { claim } from './components/claim';
-import { CHOOSABLE, leadColumns, type LeadHandlers } from './components/columns';
-import FollowupDialog from './components/FollowupDialog';
-import LeadDetailDrawer from './components/LeadDetailDrawer';
+import { CHOOSABLE, leadColumns } from './components/columns';
 import { CHANNEL_OPTIONS, SOURCE_OPTIONS, STATUS_OPTIONS } from './components/leadLabels';
 import LeadToolbar from './components/LeadToolbar';
+import { useLeadList } from './components/useLeadList';
 import './components/leave.css';
 
 const FILTERS: LeadQuery = {};
@@ -30,12 +24,6 @@ type Tab = keyof typeof TABS;
 const isTab = (value: string | null): value is Tab => value !== null && Object.hasOwn(TABS, value);
 const TAB_OPTIONS = (Object.keys(TABS) as Tab[]).map((value) => ({ value, label: TABS[value].label }));
 
-type Open =
-  | { kind: 'chat' | 'followup'; lead: LeadRow }
-  | { kind: 'assign'; leads: LeadRow[] }
-  | { kind: 'detail'; leadId: number }
-  | null;
-
 /** 客户留资: the leads the AI captured, their owners and deadlines; assign, follow up, claim from the pool. */
 export default function CustomerLeavePage() {
   // The view lives in the address (?tab=mine), so the top bar's and the workbench's links open it.
@@ -43,23 +31,7 @@ export default function CustomerLeavePage() {
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'all';
   const list = useListPage<LeadRow, LeadQuery>(`crm/lead/${tab}`, (q) => listLead({ ...q, ...TABS[tab].filter }), FILTERS);
-  const chooser = useColumnChooser('crm-lead-columns', CHOOSABLE);
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
-  const changed = () => {
-    list.setSelectedKeys([]);
-    list.refresh();
-  };
-
-  const handlers: LeadHandlers = {
-    chat: (lead) => setOpen({ kind: 'chat', lead }),
-    assign: (leads) => setOpen({ kind: 'assign', leads }),
-    followup: (lead) => setOpen({ kind: 'followup', lead }),
-    detail: (lead) => setOpen({ kind: 'detail', leadId: lead.leadId }),
-    claim: (leads) => void claim(leads.map((l) => l.leadId)).then((ok) => ok && changed()),
-  };
-  const selected = list.rows.filter((r) => list.selectedKeys.includes(r.leadId));
-  const sort = { orderByColumn: list.filters.orderByColumn, isAsc: list.filters.isAsc };
+  const { chooser, handlers, dialogs, selected, sort, toolbar } = useLeadList(list, 'crm-lead-columns', CHOOSABLE);
 
   return (
     <div className="app-container">
@@ -94,14 +66,12 @@ export default function CustomerLeavePage() {
         </Form.Item>
       </SearchBar>
       <LeadToolbar
-        list={list}
-        selected={selected.length}
-        inPool={tab === 'pool'}
+        {...toolbar}
+        onClaim={tab === 'pool' ? () => handlers.claim(selected) : undefined}
+        exportUrl="/crm/lead/export"
+        exportName="lead"
+        exportPermi="crm:lead:export"
         exportParams={{ ...list.exportParams, ...TABS[tab].filter }}
-        onAssign={() => handlers.assign(selected)}
-        onClaim={() => handlers.claim(selected)}
-        columns={chooser.columns}
-        onColumnsChange={chooser.change}
       />
       <ListTable
         list={list}
@@ -110,19 +80,7 @@ export default function CustomerLeavePage() {
         minWidth={1000}
         onSort={(next) => list.search(next)}
       />
-      {open?.kind === 'chat' && <ChatDialog lead={open.lead} onClose={close} />}
-      {open?.kind === 'assign' && (
-        <AssignDialog
-          leads={open.leads}
-          onClose={close}
-          onDone={() => {
-            close();
-            changed();
-          }}
-        />
-      )}
-      {open?.kind === 'followup' && <FollowupDialog lead={open.lead} onClose={close} onChanged={changed} />}
-      {open?.kind === 'detail' && <LeadDetailDrawer leadId={open.leadId} onClose={close} />}
+      {dialogs}
     </div>
   );
 }

@@ -60,6 +60,11 @@ function Record({ detail }: { detail: Detail }) {
               <span>{senderLabel(m, detail.conversation.agentName)}</span>
               <span className="conv-msg-time">{m.createTime.slice(11, 19)}</span>
               <HitBadge m={m} />
+              {m.sendStatus === 'failed' && (
+                <Tooltip title={m.error || '平台未收到这条消息'}>
+                  <Tag color="error">发送失败</Tag>
+                </Tooltip>
+              )}
             </div>
             <div className="conv-msg-body">{m.content}</div>
             {m.sender === 'ai' && <HitGrounding hit={m.hit} />}

@@ -1,11 +1,11 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { CRM_TEXT_MAX } from '@acs/shared';
 import { assignLeads, releaseLeads, type LeadRow } from '../../../../api/crm/lead';
 import { toast } from '../../../../utils/feedback';
 import { dialogLabelCol } from '../../../../components/ListPage';
 import StaffSelect from '../../components/StaffSelect';
 import { useFormName } from '../../../../components/ListPage/formName';
+import SubmitDialog from '../../../../components/SubmitDialog';
 
 interface AssignForm {
   mode: 'assign' | 'release';
@@ -25,36 +25,24 @@ export default function AssignDialog({ leads, onClose, onDone }: Props) {
   const [form] = Form.useForm<AssignForm>();
   const formName = useFormName('assign');
   const mode = Form.useWatch('mode', form) ?? 'assign';
-  const [saving, setSaving] = useState(false);
   const ids = leads.map((l) => l.leadId);
   const single = leads.length === 1 ? leads[0] : undefined;
   const known = leads.flatMap((l) => (l.ownerId && l.ownerName ? [{ userId: l.ownerId, nickName: l.ownerName }] : []));
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      if (values.mode === 'release') await releaseLeads(ids, values.reason.trim());
-      else await assignLeads(ids, values.userId!, values.reason.trim());
-      toast.success(values.mode === 'release' ? '已退回公海' : '分配成功');
-      onDone();
-    } finally {
-      setSaving(false);
-    }
+  const submit = async (values: AssignForm) => {
+    if (values.mode === 'release') await releaseLeads(ids, values.reason.trim());
+    else await assignLeads(ids, values.userId!, values.reason.trim());
+    toast.success(values.mode === 'release' ? '已退回公海' : '分配成功');
+    onDone();
   };
 
   return (
-    <Modal
-      open
+    <SubmitDialog
+      form={form}
       title={single ? `分配线索 · ${single.name || single.leadId}` : `分配线索（已选 ${leads.length} 条）`}
       width={520}
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={saving}
-      // A refusal has been shown by the request layer; the dialog stays open to correct it.
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={onClose}
-      destroyOnHidden
+      onSubmit={submit}
+      onClose={onClose}
     >
       <Form form={form} name={formName} labelCol={dialogLabelCol(80)} initialValues={{ mode: 'assign', reason: '' }}>
         <Form.Item label="操作" name="mode">
@@ -81,6 +69,6 @@ export default function AssignDialog({ leads, onClose, onDone }: Props) {
           <Input.TextArea aria-label="原因" rows={3} maxLength={CRM_TEXT_MAX.reason} showCount placeholder="将记入线索动态，如：客户指定、区域调整" />
         </Form.Item>
       </Form>
-    </Modal>
+    </SubmitDialog>
   );
 }

@@ -30,7 +30,7 @@ function Message({ m, agentName, anchor }: { m: LeadChatMessage; agentName: stri
 }
 
 /** 聊天记录: the lead's conversation, the messages its fields were captured from highlighted and scrolled to. */
-export default function ChatDialog({ lead, onClose }: { lead: Pick<LeadRow, 'leadId' | 'name' | 'phone' | 'phoneMasked' | 'agentName'>; onClose: () => void }) {
+export default function ChatDialog({ lead, onClose }: { lead: Pick<LeadRow, 'leadId' | 'name' | 'phone' | 'phoneMasked'> & Partial<Pick<LeadRow, 'agentName'>>; onClose: () => void }) {
   const query = useQuery({ queryKey: ['crm/lead/chat', lead.leadId], queryFn: () => leadChat(lead.leadId) });
   const messages = query.data?.data?.messages ?? [];
   const firstEvidence = messages.find((m) => m.evidence && m.sender !== 'system')?.messageId;

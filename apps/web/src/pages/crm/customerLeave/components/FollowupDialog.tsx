@@ -19,7 +19,7 @@ interface FollowupForm {
 }
 
 interface Props {
-  lead: LeadRow;
+  lead: Pick<LeadRow, 'leadId' | 'status' | 'name' | 'phone' | 'phoneMasked' | 'wechat'>;
   onClose: () => void;
   /** The lead changed (a follow-up saved, a status moved): the list reloads. */
   onChanged: () => void;

@@ -11,13 +11,13 @@ import { shortTime } from './leadLabels';
 
 export type LeadColumn = TableColumnType<LeadRow> & { key: string };
 
-/** What the 操作 links open. */
-export interface LeadHandlers {
-  chat(row: LeadRow): void;
-  assign(rows: LeadRow[]): void;
-  followup(row: LeadRow): void;
-  detail(row: LeadRow): void;
-  claim(rows: LeadRow[]): void;
+/** What the 操作 links open; BOSS留资 passes its own rows. */
+export interface LeadHandlers<R = LeadRow> {
+  chat(row: R): void;
+  assign(rows: R[]): void;
+  followup(row: R): void;
+  detail(row: R): void;
+  claim(rows: R[]): void;
 }
 
 /** Columns the chooser can hide (线索 and 操作 always show). */
@@ -31,7 +31,8 @@ export const CHOOSABLE = [
   { key: 'capturedTime', label: '留资时间' },
 ];
 
-function RowActions({ row, inPool, handlers }: { row: LeadRow; inPool: boolean; handlers: LeadHandlers }) {
+/** 聊天记录 / 分配 / 跟进 (领取 in the pool) / 详情 of one lead. */
+function LeadRowActions<R extends Pick<LeadRow, 'conversationId'>>({ row, inPool, handlers }: { row: R; inPool: boolean; handlers: LeadHandlers<R> }) {
   const link = (perm: string, label: string, onClick: () => void, disabled = false) => (
     <HasPermi value={[perm]}>
       <Button type="link" size="small" className="lead-action" disabled={disabled} onClick={onClick}>
@@ -47,6 +48,26 @@ function RowActions({ row, inPool, handlers }: { row: LeadRow; inPool: boolean; 
       {link('crm:lead:query', '详情', () => handlers.detail(row))}
     </span>
   );
+}
+
+/** 留资时间, sorted by the server; shared with BOSS留资. */
+export function capturedTimeColumn<R extends Pick<LeadRow, 'capturedTime'>>(sort: ListSort): TableColumnType<R> & { key: string } {
+  return sortableColumn<R>(
+    { key: 'capturedTime', title: '留资时间', dataIndex: 'capturedTime', align: 'center', width: 112, render: (v: string) => <span title={parseTime(v)}>{shortTime(v)}</span> },
+    sort,
+  );
+}
+
+/** 操作 of a lead row, pinned right; `inPool` rows offer 领取 where the others offer 跟进. Shared with BOSS留资. */
+export function leadActionsColumn<R extends Pick<LeadRow, 'conversationId'>>(handlers: LeadHandlers<R>, inPool: (row: R) => boolean): TableColumnType<R> & { key: string } {
+  return {
+    key: 'actions',
+    title: '操作',
+    align: 'center',
+    fixed: 'right',
+    width: 196,
+    render: (_v, row) => <LeadRowActions row={row} inPool={inPool(row)} handlers={handlers} />,
+  };
 }
 
 /** The columns of 客户留资; in 公海 the row offers 领取 where the others offer 跟进. */
@@ -73,17 +94,7 @@ export function leadColumns(handlers: LeadHandlers, sort: ListSort, inPool: bool
       { key: 'firstContactDeadline', title: '首次联系期限', align: 'center', width: 124, render: (_v, row) => <Deadline deadline={row.firstContactDeadline} overdue={row.overdue} /> },
       sort,
     ),
-    sortableColumn<LeadRow>(
-      { key: 'capturedTime', title: '留资时间', dataIndex: 'capturedTime', align: 'center', width: 112, render: (v: string) => <span title={parseTime(v)}>{shortTime(v)}</span> },
-      sort,
-    ),
-    {
-      key: 'actions',
-      title: '操作',
-      align: 'center',
-      fixed: 'right',
-      width: 196,
-      render: (_v, row) => <RowActions row={row} inPool={inPool} handlers={handlers} />,
-    },
+    capturedTimeColumn<LeadRow>(sort),
+    leadActionsColumn(handlers, () => inPool),
   ];
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Modal, Segmented, Table, Tag, type TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LEAD_EVENT_LABELS, PAGE_SIZE_DEFAULT } from '@acs/shared';
+import { Segmented, Tag, type TableColumnsType } from 'antd';
+import { LEAD_EVENT_LABELS } from '@acs/shared';
 import { distributionLog, type DistributionLogRow, type DistributionRule } from '../../../../api/crm/distribution';
-import Pagination from '../../../../components/Pagination';
+import PagedTableDialog from '../../../../components/PagedTableDialog';
 import { parseTime } from '../../../../utils/ruoyi';
 import { operatorLabel } from '../../customerLeave/components/leadLabels';
 
@@ -32,35 +31,17 @@ const columns: TableColumnsType<DistributionLogRow> = [
 /** 分配记录: every assignment and reclaim the rule made, with its reason, newest first. */
 export default function LogDialog({ rule, onClose }: { rule: Pick<DistributionRule, 'ruleId' | 'name'>; onClose: () => void }) {
   const [kind, setKind] = useState<Kind>('all');
-  const [page, setPage] = useState({ page: 1, limit: PAGE_SIZE_DEFAULT });
-  const query = useQuery({
-    queryKey: ['crm/distribution/log', rule.ruleId, kind, page],
-    queryFn: () => distributionLog(rule.ruleId, { pageNum: page.page, pageSize: page.limit, kind: kind === 'all' ? undefined : kind }),
-    placeholderData: keepPreviousData,
-  });
   return (
-    <Modal open title={`分配记录 · ${rule.name}`} width={960} footer={null} onCancel={onClose} destroyOnHidden>
-      <Segmented<Kind>
-        aria-label="记录类型"
-        options={KINDS}
-        value={kind}
-        onChange={(k) => {
-          setKind(k);
-          setPage((p) => ({ ...p, page: 1 }));
-        }}
-        style={{ marginBottom: 12 }}
-      />
-      <Table<DistributionLogRow>
-        rowKey="eventId"
-        size="small"
-        columns={columns}
-        dataSource={query.data?.rows ?? []}
-        loading={query.isFetching}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: '暂无分配记录' }}
-      />
-      <Pagination total={query.data?.total ?? 0} page={page.page} limit={page.limit} onChange={setPage} autoScroll={false} />
-    </Modal>
+    <PagedTableDialog<DistributionLogRow>
+      title={`分配记录 · ${rule.name}`}
+      onClose={onClose}
+      queryKey={['crm/distribution/log', rule.ruleId, kind]}
+      fetch={(page) => distributionLog(rule.ruleId, { ...page, kind: kind === 'all' ? undefined : kind })}
+      rowKey="eventId"
+      columns={columns}
+      emptyText="暂无分配记录"
+    >
+      <Segmented<Kind> aria-label="记录类型" options={KINDS} value={kind} onChange={setKind} style={{ marginBottom: 12 }} />
+    </PagedTableDialog>
   );
 }

@@ -1,10 +1,8 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, Dropdown, Input, Space, Typography, type MenuProps } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { Button, Dropdown, Input, Space, type MenuProps } from 'antd';
 import { DownOutlined, EyeOutlined } from '@ant-design/icons';
-import { previewVariables, type PreviewResult } from '../../../../../api/ai/variable';
+import { previewVariables } from '../../../../../api/ai/variable';
+import { PreviewAlert, useVariableText } from '../../../../../components/VariableText';
 import { checkPermi } from '../../../../../utils/permission';
-import { insertAt } from './insertAt';
 import type { VariableChoice } from './useVariableChoices';
 
 interface VariableTextAreaProps {
@@ -25,32 +23,7 @@ const GROUPS: VariableChoice['group'][] = ['系统变量', '全局变量', '客�
 /** A text area with 插入变量 ({{key}} at the cursor) and 预览 (rendered with this agent's values). */
 export default function VariableTextArea(props: VariableTextAreaProps) {
   const { label, agentId, choices, value = '', onChange, rows = 6, placeholder, maxLength, disabled } = props;
-  const ref = useRef<TextAreaRef>(null);
-  const [preview, setPreview] = useState<PreviewResult | null>(null);
-  const [previewing, setPreviewing] = useState(false);
-
-  const insert = (key: string) => {
-    const el = ref.current?.resizableTextArea?.textArea;
-    const next = insertAt(value, `{{${key}}}`, el?.selectionStart ?? value.length, el?.selectionEnd ?? value.length);
-    onChange?.(next.text);
-    // The text area gets its new value on the next render; the cursor is placed after it.
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(next.cursor, next.cursor);
-    });
-  };
-
-  const runPreview = async () => {
-    setPreviewing(true);
-    try {
-      const res = await previewVariables({ text: value, agentId });
-      setPreview(res.data ?? null);
-    } catch (error) {
-      console.warn('预览未完成', error);
-    } finally {
-      setPreviewing(false);
-    }
-  };
+  const { ref, insert, preview, previewing, runPreview, closePreview } = useVariableText(value, onChange, () => previewVariables({ text: value, agentId }));
 
   const items: MenuProps['items'] = GROUPS.map((group) => ({
     type: 'group' as const,
@@ -88,20 +61,13 @@ export default function VariableTextArea(props: VariableTextAreaProps) {
         onChange={(e) => onChange?.(e.target.value)}
       />
       {preview && (
-        <Alert
+        <PreviewAlert
+          preview={preview}
+          onClose={closePreview}
+          complete="info"
+          missingLabel="无值且无兜底的变量"
           // Clear of the character count under the text area.
           style={{ marginTop: maxLength ? 28 : 8 }}
-          type={preview.missing.length ? 'warning' : 'info'}
-          closable={{ onClose: () => setPreview(null) }}
-          title="预览"
-          description={
-            <>
-              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 4 }}>{preview.text}</Typography.Paragraph>
-              {preview.missing.length > 0 && (
-                <Typography.Text type="warning">无值且无兜底的变量：{preview.missing.join('、')}</Typography.Text>
-              )}
-            </>
-          }
         />
       )}
     </div>

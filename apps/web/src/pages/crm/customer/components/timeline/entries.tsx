@@ -28,6 +28,7 @@ const METHOD_LABELS: Record<CapturedField['method'], string> = {
   answer: '回答留资提问',
   llm: '模型识别',
   manual: '手工录入',
+  profile: 'BOSS候选人资料',
 };
 
 const channelLabel = (c: string) => CHANNEL_LABELS[c as keyof typeof CHANNEL_LABELS] ?? c;

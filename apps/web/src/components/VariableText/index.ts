@@ -1,0 +1,2 @@
+export { default as PreviewAlert } from './PreviewAlert';
+export { useVariableText, type VariablePreview } from './useVariableText';
