@@ -98,18 +98,18 @@ function playwrightFailures(report) {
 }
 
 /**
- * CI keeps only the tail of the log, so the summary repeats why each test failed, a few lines each
- * (ANSI colours and stack frames outside the project removed), just above the totals.
+ * CI keeps only the tail of the log (about 25 lines), so the summary repeats why the first tests failed, a few lines each
+ * (ANSI colours and stack frames outside the project removed), just above the summary.
  */
 function printFailures(failures) {
   if (failures.length === 0) return;
-  const shown = 6;
+  const shown = 3;
   console.log(`\n━━ failures (${failures.length})`);
   for (const f of failures.slice(0, shown)) {
     // eslint-disable-next-line no-control-regex -- the reporters colour their messages with ANSI escapes.
     const lines = f.message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()).filter((l) => l.trim() !== '' && !/^\s*at .*(node_modules|node:|<anonymous>)/.test(l));
     console.log(`✗ ${f.title}`);
-    for (const line of lines.slice(0, 6)) console.log(`    ${line.slice(0, 200)}`);
+    for (const line of lines.slice(0, 4)) console.log(`    ${line.slice(0, 200)}`);
   }
   if (failures.length > shown) console.log(`… and ${failures.length - shown} more (see above)`);
 }
@@ -165,6 +165,7 @@ const total = suites.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 
+printFailures([...vitestFailures(readJson(vitestReport)), ...playwrightFailures(readJson(playwrightReport))]);
 console.log('\n━━ summary');
 for (const s of suites) {
   const status = s.code === 0 && s.failed === 0 ? 'ok  ' : 'FAIL';
@@ -174,6 +175,5 @@ for (const s of suites) {
   console.log(`${status} ${s.name.padEnd(20)}${counts.padEnd(36)} ${s.seconds.toFixed(1)}s`);
 }
 if (buildCode !== 0) console.log('FAIL playwright           not run (web build failed)');
-printFailures([...vitestFailures(readJson(vitestReport)), ...playwrightFailures(readJson(playwrightReport))]);
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 || suites.some((s) => s.code !== 0) ? 1 : 0);

@@ -1,9 +1,10 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { submitLoginForm } from '../support/login-form';
-import { API, loginAs, RY, snap } from '../support/session';
+import { API, apiCreateUser, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 
-// ry, not admin: the password changes for good, and the other specs sign in as admin at the same time.
+// An account of this test, not ry or admin: the password changes for good, the other specs sign in as
+// admin and ry at the same time, and a retry must find the account with its first password.
 const NEW_PASSWORD = 'ry-2026-new';
 
 async function blurField(dialog: Locator, placeholder: string, value: string) {
@@ -13,7 +14,8 @@ async function blurField(dialog: Locator, placeholder: string, value: string) {
 }
 
 test('the change-password dialog validates its fields, and after a change only the new password signs in', async ({ page }) => {
-  await loginAs(page, RY);
+  const account = await apiCreateUser(page.request, 'pwd');
+  await loginAs(page, account);
   await openShell(page);
 
   await page.getByRole('button', { name: '修改密码' }).click();
@@ -31,7 +33,7 @@ test('the change-password dialog validates its fields, and after a change only t
   await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
   await snap(page, 'change-password-validation');
 
-  await blurField(dialog, '请输入旧密码', RY.password);
+  await blurField(dialog, '请输入旧密码', account.password);
   await blurField(dialog, '请确认新密码', NEW_PASSWORD);
   // The 修改成功 toast is gone with the full reload that follows, so the server's answer is checked instead.
   // It is read on its way to the page: once the page reloads, the browser no longer has the body to give.
@@ -49,10 +51,10 @@ test('the change-password dialog validates its fields, and after a change only t
   // Success ends the session and reloads at /index, which sends the signed-out user to the login page.
   await reloaded;
   await expect(page).toHaveURL(/\/login\?redirect=%2Findex$/);
-  const old = await page.request.post(`${API}/login`, { data: { ...RY, code: '', uuid: '' } });
+  const old = await page.request.post(`${API}/login`, { data: { ...account, code: '', uuid: '' } });
   expect(await old.json()).toMatchObject({ code: 500, msg: '用户不存在/密码错误' });
 
-  await submitLoginForm(page, { username: RY.username, password: NEW_PASSWORD });
+  await submitLoginForm(page, { username: account.username, password: NEW_PASSWORD });
   await expect(page).toHaveURL(/\/index$/);
   await expect(page.getByRole('button', { name: '用户菜单' })).toBeVisible();
   await snap(page, 'signed-in-with-new-password');

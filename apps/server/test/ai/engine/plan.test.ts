@@ -99,6 +99,23 @@ describe('planTurn: what answers', () => {
     expect(weekend.kind === 'reply' && (weekend.hit.id ?? weekend.hit.candidates?.[0]?.id)).toBe(4);
   });
 
+  it('a bare 「X呢」 asks the previous question about X, not how X compares with what came before', () => {
+    const renovation = new KnowledgeIndex([
+      { knowledgeId: 1, question: '装修多少钱', similarQuestions: ['装修怎么收费'], answer: 'a' },
+      { knowledgeId: 2, question: '半包和全包有什么区别', similarQuestions: [], answer: 'b' },
+      { knowledgeId: 3, question: '客服几点在线', similarQuestions: [], answer: 'c' },
+      { knowledgeId: 4, question: '装修工期多久', similarQuestions: [], answer: 'd' },
+    ]);
+    const after = (text: string, previous: string) => planTurn(input(text, { context: { previous: { text: previous } } }), renovation);
+    expect(after('那全包呢', '半包装修多少钱')).toMatchObject({ kind: 'reply', hit: { id: 1 } });
+    // Nothing speaks of the weekend: the hours entry answered before is the likeliest answer again.
+    expect(after('周末呢', '客服几点在线')).toMatchObject({ kind: 'reply', hit: { id: 3 } });
+    // A question of its own is not a bare ellipsis: the comparison it asks for is answered.
+    expect(after('那全包和半包有什么区别呢', '装修工期多久')).toMatchObject({ kind: 'reply', hit: { id: 2 } });
+    // Without a previous message nothing is borrowed.
+    expect(planTurn(input('周末呢'), renovation)).not.toMatchObject({ hit: { id: 3 } });
+  });
+
   it('with a model provider, unanswered messages go to the model with its fallback and near knowledge', () => {
     const history = [
       { role: 'user' as const, content: '你好' },

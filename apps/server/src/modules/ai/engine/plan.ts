@@ -4,7 +4,7 @@ import { isWithinBusinessHours } from './hours';
 import { extractLeadDetails, isBareDecline, isDecline, isOnlyContact } from './lead-extract';
 import { normalizeForMatch, TRAILING_PUNCTUATION } from './normalize';
 import { buildModelMessages, MAX_REFERENCES } from './prompt';
-import type { KnowledgeIndex } from './retrieval';
+import { ANSWER_ONLY_MAX, type KnowledgeIndex } from './retrieval';
 import { matchRule, smallTalkRule } from './rules';
 import { SMALLTALK_LABELS, SMALLTALK_REPLIES, smallTalkOf } from './smalltalk';
 import type { ChatMessage, KnowledgeHit, TurnInput, TurnPlan } from './types';
@@ -99,6 +99,44 @@ function pickOffered(input: TurnInput, index: KnowledgeIndex) {
 }
 
 /**
+ * 「周末呢」「那银行卡呢」: nothing but a thing and 呢, no question of its own. It asks the previous
+ * question again about that thing; when no entry speaks of the thing, the previous question's own
+ * best entry is the likeliest answer (the opening hours again, with the weekend in them).
+ */
+const BARE_ELLIPSIS = /^(?:那|那么|还有|那如果|那要是)?([^呢]{1,8})呢$/;
+const ASKS_SOMETHING = /吗|么|嘛|怎|如何|能不能|可不可以|可以|多久|多少|多长|多大|哪|什么|啥|是否|有没有|会不会|咋|几/;
+/** An entry that compares two things (「半包和全包有什么区别」). */
+const COMPARISON = /区别|不同|差别|哪个好|哪种好|对比|比较/;
+/** A comparison entry's score for a bare ellipsis, which names one thing. */
+const COMPARISON_FACTOR = 0.5;
+/** The previous question's best entry, offered again for a bare ellipsis, keeps this share of its score. */
+const PREVIOUS_INTENT_SHARE = 0.9;
+
+const scaled = (hit: KnowledgeHit, factor: number): KnowledgeHit => ({ entry: hit.entry, score: Math.round(hit.score * factor * 1000) / 1000 });
+const byScore = (a: KnowledgeHit, b: KnowledgeHit) => b.score - a.score || a.entry.knowledgeId - b.entry.knowledgeId;
+
+/**
+ * The hits of a bare ellipsis: a comparison entry counts for half (the customer moved on to another
+ * thing, 「一对一呢」 after 「小班多少钱」, and did not ask how the two compare); when nothing is
+ * confident then, the previous question's best entry is offered again: answered when no other entry
+ * speaks of the thing, else after those that do.
+ */
+function readBareEllipsis(hits: KnowledgeHit[], previousBest: () => KnowledgeHit | undefined, answerThreshold: number): KnowledgeHit[] {
+  const comparisons = hits.filter((hit) => COMPARISON.test(hit.entry.question));
+  const about = hits.filter((hit) => !comparisons.includes(hit));
+  // Above what an entry's answer alone can reach: its question speaks of the thing.
+  const speaking = about.filter((hit) => hit.score > ANSWER_ONLY_MAX);
+  const read = [...about, ...comparisons.map((hit) => scaled(hit, COMPARISON_FACTOR))].sort(byScore);
+  if ((read[0]?.score ?? 0) >= answerThreshold) return read;
+  const before = previousBest();
+  if (!before || speaking.some((hit) => hit.entry.knowledgeId === before.entry.knowledgeId)) return read;
+  // An entry that speaks of the thing stays first; the previous one is then only offered beside it.
+  const cap = speaking[0] ? speaking[0].score - 0.001 : 1;
+  const again = { entry: before.entry, score: Math.min(cap, scaled(before, PREVIOUS_INTENT_SHARE).score) };
+  return [again, ...read.filter((hit) => hit.entry.knowledgeId !== before.entry.knowledgeId)].sort(byScore);
+}
+
+/**
  * Retrieval for this message, read with the previous message when it leans on it (「那大码呢」 after
  * a size question) or finds nothing confident alone; the better reading wins.
  */
@@ -107,9 +145,13 @@ function searchWithContext(input: TurnInput, index: KnowledgeIndex, question: st
   const own = index.search(question, MAX_REFERENCES + 2, options);
   const previous = input.context?.previous?.text;
   const ownTop = own[0]?.score ?? 0;
-  if (!previous || (!ELLIPTICAL.test(normalizeForMatch(question)) && ownTop >= input.agent.knowledgeThreshold)) return own;
+  const normalized = normalizeForMatch(question).replace(TRAILING_PUNCTUATION, '');
+  if (!previous || (!ELLIPTICAL.test(normalized) && ownTop >= input.agent.knowledgeThreshold)) return own;
   const read = index.search(question, MAX_REFERENCES + 2, { ...options, previous });
-  return (read[0]?.score ?? 0) > ownTop ? read : own;
+  const best = (read[0]?.score ?? 0) > ownTop ? read : own;
+  const thing = BARE_ELLIPSIS.exec(normalized)?.[1];
+  if (thing === undefined || ASKS_SOMETHING.test(thing)) return best;
+  return readBareEllipsis(best, () => index.search(previous, 1, options)[0], input.agent.knowledgeThreshold);
 }
 
 /**

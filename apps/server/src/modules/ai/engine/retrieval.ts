@@ -88,7 +88,7 @@ function mergeAnalyses(analyses: Analysis[]): Analysis {
 const ANSWER_SHARE = 0.3;
 /** An entry found through its answer alone: share × this, capped below any sane answer threshold. */
 const ANSWER_ONLY_SHARE = 0.4;
-const ANSWER_ONLY_MAX = 0.35;
+export const ANSWER_ONLY_MAX = 0.35;
 
 /** How a vector similarity becomes a score: real embedding models rarely go below ~0.5 for related text. */
 const VECTOR_FLOOR = 0.5;
