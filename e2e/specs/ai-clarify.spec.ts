@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CLARIFY_PROMPT } from '@acs/shared';
 import { consoleErrors } from '../support/list-page';
-import { ADMIN, API, apiLogin, snap } from '../support/session';
+import { adminHeaders, API, snap } from '../support/session';
 
 /** Three entries of one shop about delivery costs: a vague 「快递费用」 is near all of them, and sure of none. */
 const ENTRIES = [
@@ -23,7 +23,7 @@ interface Envelope {
  * (0.95), anything related is offered (0.1).
  */
 async function clarifyAgent(request: APIRequestContext, name: string): Promise<number> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const ok = async (res: Promise<{ json(): Promise<unknown> }>) => {
     const body = (await (await res).json()) as Envelope;
     expect(body, body.msg).toMatchObject({ code: 200 });

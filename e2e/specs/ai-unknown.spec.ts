@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiVisitor, publishedAgent } from '../support/ai-chat';
 import { button, consoleErrors, tableRow } from '../support/list-page';
-import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
+import { adminHeaders, API, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 
 const ENTRY = '支持开增值税发票吗';
@@ -13,7 +13,7 @@ test('未知问题: a question the agent could not answer in /chat is added to a
   const errors = consoleErrors(page);
   const agent = `未知问题客服${Date.now() % 1_000_000}`;
   const agentId = await publishedAgent(request, agent, 'blank');
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const added = await (await request.post(`${API}/ai/agent/${agentId}/knowledge`, { headers, data: { question: ENTRY, answer: '可以，下单后在订单页申请。' } })).json();
   expect(added).toMatchObject({ code: 200 });
 

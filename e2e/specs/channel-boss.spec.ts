@@ -3,7 +3,7 @@ import { DEFAULT_BOSS_RUN_CONFIG } from '@acs/shared';
 import { signConnectorRequest } from '../../apps/server/src/modules/channel/boss/connector-auth';
 import { publishedAgent } from '../support/ai-chat';
 import { button, consoleErrors, tableRow } from '../support/list-page';
-import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
+import { adminHeaders, API, loginAs, snap } from '../support/session';
 
 /*
  * BOSS直聘 end to end: a recruiter account made in BOSS招聘 with its connector key, then the automation
@@ -14,7 +14,7 @@ import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
 const seed = Date.now() % 1_000_000;
 
 async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: object): Promise<T> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const res = await request[method](`${API}${path}`, { headers, ...(data ? { data } : {}) });
   const body = (await res.json()) as { code: number; msg: string; data: T };
   expect(body, `${method} ${path}: ${body.msg}`).toMatchObject({ code: 200 });

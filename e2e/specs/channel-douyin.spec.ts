@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startFakeDouyin, type FakeDouyin } from '../../apps/server/test/fakes/douyin/server';
 import { publishedAgent } from '../support/ai-chat';
 import { button, consoleErrors, tableRow } from '../support/list-page';
-import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
+import { adminHeaders, API, loginAs, snap } from '../support/session';
 
 /*
  * The Douyin channel end to end against the local fake platform (a real HTTP server speaking the Open
@@ -22,10 +22,6 @@ test.beforeAll(async () => {
   fake = await startFakeDouyin({ clientKey: `awe2e${seed}`, appName: 'E2E抖音应用', accounts: [{ openId: ACCOUNT_OPEN_ID, nickname: `E2E企业号${seed}`, avatar: '' }] });
 });
 test.afterAll(async () => fake.close());
-
-async function adminHeaders(request: APIRequestContext) {
-  return { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
-}
 
 async function api<T>(request: APIRequestContext, method: 'get' | 'post' | 'put', path: string, data?: object): Promise<T> {
   const res = await request[method](`${API}${path}`, { headers: await adminHeaders(request), ...(data ? { data } : {}) });

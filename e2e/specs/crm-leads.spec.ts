@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiVisitor, publishedAgent } from '../support/ai-chat';
 import { button, consoleErrors, searchForm, tableRow } from '../support/list-page';
-import { ADMIN, API, apiLogin, loginAs, snap, type Account } from '../support/session';
+import { type Account, ADMIN, adminHeaders, API, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 
 interface Salesperson {
@@ -11,7 +11,7 @@ interface Salesperson {
 
 /** A salesperson of this test (普通角色, like ry), added as an admin would in 用户管理. */
 async function newSalesperson(request: APIRequestContext, seed: number): Promise<Salesperson> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const account = { username: `sales${seed}`, password: 'sales123' };
   const user = { userName: account.username, nickName: `销售${seed % 1000}`, password: account.password, deptId: 105, roleIds: [2], postIds: [], status: '0' };
   const added = (await (await request.post(`${API}/system/user`, { headers, data: user })).json()) as { code: number; msg: string };
@@ -26,7 +26,7 @@ async function newSalesperson(request: APIRequestContext, seed: number): Promise
 
 /** A distribution rule for one scope, giving every lead to one salesperson, as an admin saves it in 员工分配. */
 async function ruleFor(request: APIRequestContext, sales: Salesperson, name: string, scope: Record<string, unknown>): Promise<void> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const data = { name, method: 'round_robin', scope, firstContactMinutes: 30, members: [{ userId: sales.userId }] };
   const saved = (await (await request.post(`${API}/crm/distribution`, { headers, data })).json()) as { code: number; msg: string };
   expect(saved, saved.msg).toMatchObject({ code: 200 });
@@ -37,7 +37,7 @@ async function ruleFor(request: APIRequestContext, sales: Salesperson, name: str
  * would otherwise find its first try's rule (same scope, another salesperson) ahead of its own.
  */
 async function removeRules(request: APIRequestContext, prefix: string): Promise<void> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const listed = (await (await request.get(`${API}/crm/distribution/list`, { headers, params: { name: prefix, pageSize: 100 } })).json()) as {
     rows: { ruleId: number; name: string }[];
   };

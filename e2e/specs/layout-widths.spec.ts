@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { publishedAgent } from '../support/ai-chat';
-import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
-import { openShell } from '../support/shell';
+import { adminHeaders, API, loginAs, snap } from '../support/session';
+import { workbenchLinks } from '../support/shell';
 
 /** The widths the console promises to fit without cutting a row action (the issue's 1440×900 included). */
 const VIEWPORTS = [
@@ -20,7 +20,7 @@ const NOT_LIST_PAGES = new Set(['/ai/conversation', '/monitor/server', '/monitor
 
 /** A model provider with long names and several long model ids: 模型配置's widest row. */
 async function wideModelProvider(request: APIRequestContext, name: string): Promise<void> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const models = ['qwen2.5-72b-instruct-128k', 'deepseek-r1-distill-qwen-32b', 'glm-4-plus-0111-long-context'];
   const data = { name, baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1/long/path/segment', models, defaultModel: models[1] };
   const created = (await (await request.post(`${API}/ai/model`, { headers, data })).json()) as { code: number; msg: string };
@@ -29,7 +29,7 @@ async function wideModelProvider(request: APIRequestContext, name: string): Prom
 
 /** A BOSS recruiter account with long names: BOSS招聘 shows its table (not the first-account prompt) at its widest. */
 async function wideBossAccount(request: APIRequestContext, name: string): Promise<void> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const data = { recruiterName: name, company: '宽度检查人力资源服务有限公司杭州分公司' };
   const created = (await (await request.post(`${API}/channel/bossZP/account`, { headers, data })).json()) as { code: number; msg: string };
   expect(created, created.msg).toMatchObject({ code: 200 });
@@ -40,7 +40,7 @@ async function wideBossAccount(request: APIRequestContext, name: string): Promis
  * column grid scrolls inside itself, must fit the window too. Returns that page's path.
  */
 async function wideGenTable(request: APIRequestContext, suffix: string): Promise<string> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const name = `width_check_customer_follow_up_record_${suffix.replace(/\W/g, '_')}`;
   const sql = `CREATE TABLE ${name} (record_id bigint PRIMARY KEY, follow_up_content_summary varchar(500) NOT NULL COMMENT '跟进内容摘要（宽度检查用的较长字段描述）') COMMENT='宽度检查客户跟进记录明细表（名称较长）'`;
   const created = (await (await request.post(`${API}/tool/gen/createTable?sql=${encodeURIComponent(sql)}`, { headers })).json()) as { code: number; msg: string };
@@ -58,10 +58,7 @@ interface TableFit {
 
 /** Every page the admin's workbench links to (the menu as this build has it), plus the hidden list pages. */
 async function listPages(page: Page): Promise<string[]> {
-  await openShell(page, '/index');
-  const links = page.locator('.workbench a.shortcut');
-  await expect(links.first()).toBeVisible();
-  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await workbenchLinks(page);
   return [...hrefs.filter((h) => h.startsWith('/') && !NOT_LIST_PAGES.has(h)), ...HIDDEN_LIST_PAGES];
 }
 

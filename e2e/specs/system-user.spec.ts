@@ -3,7 +3,9 @@ import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
 import { openShell } from '../support/shell';
 import { consoleErrors } from '../support/list-page';
 
-const NAME = 'e2e_user1';
+// Of this run: a retry must not meet the user its first try left behind (names and phones are unique).
+const NAME = `e2e_user${Date.now() % 100000}`;
+const PHONE = `138${String(Date.now()).slice(-8)}`;
 const OK = /确\s*定/;
 
 const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
@@ -36,7 +38,7 @@ test('用户管理: create, search, edit, status switch, reset password, assign 
   await add.getByPlaceholder('请输入用户名称').fill(NAME);
   await add.getByPlaceholder('请输入手机号码').fill('1380000');
   await expect(add.getByText('请输入正确的手机号码')).toBeVisible();
-  await add.getByPlaceholder('请输入手机号码').fill('13800001111');
+  await add.getByPlaceholder('请输入手机号码').fill(PHONE);
   await expect(add.getByPlaceholder('请输入用户密码')).not.toHaveValue('');
   await add.getByRole('button', { name: OK }).click();
   await expect(page.getByText('新增成功')).toBeVisible();

@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { ADMIN, API, apiLogin } from './session';
+import { adminHeaders, API } from './session';
 
 /** Creates an agent from a template (留资获客 by default) and publishes it, as an admin would in AI客服列表. */
 export async function publishedAgent(request: APIRequestContext, name: string, template = 'lead'): Promise<number> {
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const created = (await (await request.post(`${API}/ai/agent`, { headers, data: { name, template } })).json()) as {
     code: number;
     msg: string;

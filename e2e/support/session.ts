@@ -23,6 +23,20 @@ export async function apiLogin(request: APIRequestContext, user: Account, baseUR
   return body.token as string;
 }
 
+/** The admin token of this worker's API calls (a Playwright worker is one process). */
+let adminToken: string | undefined;
+
+/**
+ * Authorization headers for the admin's API calls, signed in once per worker: /login allows 30 attempts a
+ * minute per address, and the whole suite comes from 127.0.0.1, so a helper that signed in on every call
+ * (some run inside expect.poll) could use up the budget of a test beside it. No spec ends admin sessions
+ * other than its own browser's, which never carries this token.
+ */
+export async function adminHeaders(request: APIRequestContext): Promise<{ Authorization: string }> {
+  adminToken ??= await apiLogin(request, ADMIN);
+  return { Authorization: `Bearer ${adminToken}` };
+}
+
 /** Leaves the browser as the login page does: the token in the Admin-Token cookie. */
 export async function loginAs(page: Page, user: Account = ADMIN): Promise<string> {
   const token = await apiLogin(page.request, user);
@@ -42,12 +56,12 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /**
- * A fresh account with role 2 (普通角色), for specs that sign one in many times or end its sessions:
- * ry's password is changed for good by change-password.spec.ts, which may run first.
+ * A fresh account with role 2 (普通角色), for specs that sign one in many times, end its sessions or
+ * change its password: ry is shared by the specs running side by side.
  */
 export async function apiCreateUser(request: APIRequestContext, prefix: string): Promise<Account> {
   const user: Account = { username: `${prefix}${Date.now() % 1_000_000}`, password: 'admin123' };
-  const headers = { Authorization: `Bearer ${await apiLogin(request, ADMIN)}` };
+  const headers = await adminHeaders(request);
   const data = { userName: user.username, nickName: user.username, password: user.password, status: '0', roleIds: [2] };
   const body = (await (await request.post(`${API}/system/user`, { headers, data })).json()) as { code: number; msg: string };
   expect(body, `create ${user.username}: ${body.msg}`).toMatchObject({ code: 200 });
