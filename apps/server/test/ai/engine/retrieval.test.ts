@@ -131,6 +131,25 @@ describe('KnowledgeIndex on a furniture shop\'s Q&A', () => {
   });
 });
 
+describe('a job seeker\'s question', () => {
+  it('is answered only by an entry about jobs: the business\'s own workers or parking are another thing', () => {
+    const renovation = new KnowledgeIndex([entry(1, '工人是你们自己的吗'), entry(2, '有停车位吗'), entry(3, '装修多少钱')]);
+    expect(renovation.search('工人是你们自己的吗')[0]?.score).toBe(1);
+    // Halved: at most offered, never answered with the default answer threshold 0.5.
+    expect(renovation.search('你们招装修工人吗')[0]?.score ?? 0).toBeLessThan(0.5);
+    expect(renovation.search('你们停车场招保安吗')[0]?.score ?? 0).toBeLessThan(0.5);
+    const agency = new KnowledgeIndex([entry(1, '现在招哪些岗位'), entry(2, '工资多少'), entry(3, '包住吗')]);
+    expect(agency.search('你们现在还招人吗')[0]).toMatchObject({ entry: { knowledgeId: 1 } });
+    expect(agency.search('你们招什么岗位')[0]?.score ?? 0).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('is not 招生 or 招商: a school\'s enrolment question keeps its score', () => {
+    const school = new KnowledgeIndex([entry(1, '今年还招生吗'), entry(2, '学费多少')]);
+    expect(school.search('你们今年还招生吗')[0]).toMatchObject({ entry: { knowledgeId: 1 } });
+    expect(school.search('你们今年还招生吗')[0]?.score).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
 describe('a stored question the lexicon reads as one word', () => {
   it('is still met by a variant typed a little differently, on its characters', () => {
     const delivery = new KnowledgeIndex([entry(1, '多久能到'), entry(2, '发什么快递'), entry(3, '怎么退货')]);

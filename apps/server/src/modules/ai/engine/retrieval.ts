@@ -28,6 +28,15 @@ const COVERAGE_EXPONENT = 0.6;
 const PRECISION_EXPONENT = 0.4;
 /** A head character glued to a word the entry has (快递员 vs 快递). */
 const HEADED_FACTOR = 0.5;
+/**
+ * A job seeker's question (「你们招装修工人吗」「模特招人吗」) asks for work whatever else it names, so only
+ * an entry about jobs can answer it; 招生, 招商 and 招牌 are other things.
+ */
+const ASKS_FOR_WORK = /招聘|招人|招工|招募|招[^生商牌呼待手]{1,6}[吗不么没]|应聘|求职|找工作|缺人/;
+/** What an entry about jobs, hiring or working here speaks of. */
+const ABOUT_WORK = /招(?![生商牌])|聘|岗位|职位|入职|面试|求职|工作|上班|员工|兼职|薪|工资/;
+/** An entry not about jobs, for a job seeker's question. */
+const NOT_ABOUT_WORK_FACTOR = 0.5;
 /** Scores are re-checked with the guards for this many best phrasings. */
 const RERANK = 40;
 /** Query terms of a follow-up that come from the previous message weigh this much. */
@@ -45,6 +54,8 @@ interface Phrasing {
   terms: Map<string, number>;
   words: Set<string>;
   key: string;
+  /** It speaks of jobs or hiring (ABOUT_WORK). */
+  aboutWork: boolean;
   /** Σ weight × idf of its terms. */
   weight: number;
 }
@@ -63,6 +74,8 @@ interface Query {
   clauses: Array<Map<string, number>>;
   /** Words of the customer's own message: a follow-up's answer must have one of them. */
   own: Set<string> | null;
+  /** The customer's own message asks for work (ASKS_FOR_WORK). */
+  asksForWork: boolean;
 }
 
 /** Coverage of a stored question by characters alone (no word in common) that still counts. */
@@ -127,7 +140,7 @@ export class KnowledgeIndex {
         seen.add(analysis.key);
         for (const term of analysis.terms.keys()) termsOfEntry.add(term);
         const doc = this.docs.length;
-        this.docs.push({ entry: entryIndex, terms: analysis.terms, words: new Set(analysis.words), key: analysis.key, weight: 0 });
+        this.docs.push({ entry: entryIndex, terms: analysis.terms, words: new Set(analysis.words), key: analysis.key, aboutWork: ABOUT_WORK.test(text), weight: 0 });
         if (!this.byKey.has(analysis.key)) this.byKey.set(analysis.key, doc);
         for (const [term, weight] of analysis.terms) {
           let posting = this.postings.get(term);
@@ -248,7 +261,8 @@ export class KnowledgeIndex {
     const analyses = parts.map((part) => analyze(part, this.vocabulary));
     const analysis = mergeAnalyses(analyses);
     const clauses = analyses.map((a) => a.terms).filter((terms) => terms.size > 0);
-    if (!previous) return { analysis, terms: analysis.terms, clauses, own: null };
+    const asksForWork = ASKS_FOR_WORK.test(normalizeForMatch(text));
+    if (!previous) return { analysis, terms: analysis.terms, clauses, own: null, asksForWork };
     const before = analyze(previous, this.vocabulary);
     const terms = new Map(analysis.terms);
     const context = new Map<string, number>();
@@ -257,13 +271,13 @@ export class KnowledgeIndex {
       terms.set(term, weight * CONTEXT_WEIGHT);
       context.set(term, weight * CONTEXT_WEIGHT);
     }
-    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, own: new Set(analysis.words) };
+    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, own: new Set(analysis.words), asksForWork };
   }
 
   /** 1, or less when the phrasing cannot be what the customer asked. */
   private guard(query: Query, phrasing: Phrasing, coverage: number): number {
     let shared = false;
-    let factor = 1;
+    let factor = query.asksForWork && !phrasing.aboutWork ? NOT_ABOUT_WORK_FACTOR : 1;
     for (const word of query.analysis.words) {
       if (phrasing.words.has(word)) {
         shared = true;
