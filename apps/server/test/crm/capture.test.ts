@@ -92,6 +92,17 @@ describe.each(modes)('captureLead (%s)', (_name, postgres) => {
     expect(await customer(r.customerId)).toMatchObject({ phone: '13911110020', phoneAlt: '15011110022' });
   });
 
+  it('finds the customer by the second number too, in another conversation', async () => {
+    const first = await capture(await conversation(), [field('phone', '13911110030'), field('phone', '15011110031')]);
+    const later = await capture(await conversation(), [field('phone', '150-1111-0031')]);
+    expect(later.customerId).toBe(first.customerId);
+    expect(await customer(first.customerId)).toMatchObject({ phone: '13911110030', phoneAlt: '15011110031' });
+    // A first number wins over someone else's second one.
+    const other = await capture(await conversation(), [field('phone', '18611110032')]);
+    const both = await capture(await conversation(), [field('phone', '15011110031'), field('phone', '18611110032')]);
+    expect(both.customerId).toBe(other.customerId);
+  });
+
   it('leaves the alternate empty when the same number comes again', async () => {
     const conv = await conversation();
     const r = await capture(conv, [field('phone', '13711110024'), field('phone', '137 1111 0024')]);

@@ -25,6 +25,7 @@ export const crmCustomer = pgTable('crm_customer', {
   remark: remark(),
 }, (t) => [
   index('idx_crm_customer_phone').on(t.phone),
+  index('idx_crm_customer_phone_alt').on(t.phoneAlt),
   index('idx_crm_customer_wechat').on(t.wechat),
   index('idx_crm_customer_owner').on(t.ownerId),
   index('idx_crm_customer_last_seen').on(t.lastSeenTime),

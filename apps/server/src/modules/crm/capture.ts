@@ -90,15 +90,18 @@ function keysOf(fields: CapturedField[]): Keys {
  */
 async function lockKeys(tx: Tx, keys: Keys, platform: string, uid: string) {
   const names = [`crm:id:${platform}:${uid}`];
-  if (keys.phone) names.push(`crm:phone:${keys.phone}`);
+  for (const phone of keys.phones) names.push(`crm:phone:${phone}`);
   if (keys.wechat) names.push(`crm:wechat:${keys.wechat.toLowerCase()}`);
   names.sort();
   for (const name of names) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
 
 async function findCustomer(tx: Tx, keys: Keys, platform: string, uid: string, known: number | null) {
-  if (keys.phone) {
-    const [c] = await tx.select().from(crmCustomer).where(eq(crmCustomer.phone, keys.phone)).orderBy(crmCustomer.customerId).limit(1);
+  // Any number the customer gave, as someone's first number before anyone's second: 「打138…或者150…」
+  // is the customer who gave 150… first, or whose second number it was.
+  for (const column of [crmCustomer.phone, crmCustomer.phoneAlt]) {
+    if (keys.phones.length === 0) break;
+    const [c] = await tx.select().from(crmCustomer).where(inArray(column, keys.phones)).orderBy(crmCustomer.customerId).limit(1);
     if (c) return c;
   }
   if (keys.wechat) {
@@ -222,7 +225,7 @@ function placeCapture(
 
 /**
  * Files captured lead fields under a customer and a lead, in one transaction:
- * the customer is found by normalised phone, then WeChat (any case), then the platform identity of
+ * the customer is found by normalised phone (any number given, as a first number, then as a second), then WeChat (any case), then the platform identity of
  * the conversation, else created (source = the identity platform); the identity is attached to it; empty fields
  * are filled (a masked phone only ever goes to phone_masked; a second distinct phone to phone_alt). A lead exists once a real phone or a
  * WeChat is known: the fields go into the customer's open lead, or a duplicate of it, or a new lead

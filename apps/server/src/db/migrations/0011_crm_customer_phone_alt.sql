@@ -1,0 +1,1 @@
+CREATE INDEX "idx_crm_customer_phone_alt" ON "crm_customer" USING btree ("phone_alt");
