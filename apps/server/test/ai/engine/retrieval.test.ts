@@ -150,6 +150,19 @@ describe('a job seeker\'s question', () => {
   });
 });
 
+describe('a supplier\'s pitch', () => {
+  it('is answered only by an entry about buying, supply or partners; a customer\'s own wholesale question is not one', () => {
+    const clinic = new KnowledgeIndex([entry(1, '器械消毒干净吗'), entry(2, '怎么预约')]);
+    expect(clinic.search('器械消毒干净吗')[0]?.score).toBe(1);
+    expect(clinic.search('我是卖器械消毒设备的 你们采购吗')[0]?.score ?? 0).toBeLessThan(0.5);
+    const shop = new KnowledgeIndex([entry(1, '可以批发吗'), entry(2, '可以加盟吗'), entry(3, '发什么快递')]);
+    expect(shop.search('我们是开店的，能批发吗')[0]).toMatchObject({ entry: { knowledgeId: 1 } });
+    expect(shop.search('我们是开店的，能批发吗')[0]?.score ?? 0).toBeGreaterThanOrEqual(0.5);
+    expect(shop.search('想跟你们合作 可以加盟吗')[0]).toMatchObject({ entry: { knowledgeId: 2 } });
+    expect(shop.search('想跟你们合作 可以加盟吗')[0]?.score ?? 0).toBeGreaterThanOrEqual(0.5);
+  });
+});
+
 describe('a stored question the lexicon reads as one word', () => {
   it('is still met by a variant typed a little differently, on its characters', () => {
     const delivery = new KnowledgeIndex([entry(1, '多久能到'), entry(2, '发什么快递'), entry(3, '怎么退货')]);

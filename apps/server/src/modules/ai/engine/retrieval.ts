@@ -29,14 +29,18 @@ const PRECISION_EXPONENT = 0.4;
 /** A head character glued to a word the entry has (快递员 vs 快递). */
 const HEADED_FACTOR = 0.5;
 /**
- * A job seeker's question (「你们招装修工人吗」「模特招人吗」) asks for work whatever else it names, so only
- * an entry about jobs can answer it; 招生, 招商 and 招牌 are other things.
+ * Messages that are not a customer's question whatever else they name, each with what an entry that can
+ * answer them speaks of: a job seeker's (「你们招装修工人吗」「模特招人吗」; 招生, 招商 and 招牌 are other
+ * things) and a supplier's (「我是卖消毒设备的 你们采购吗」).
  */
-const ASKS_FOR_WORK = /招聘|招人|招工|招募|招[^生商牌呼待手]{1,6}[吗不么没]|应聘|求职|找工作|缺人/;
-/** What an entry about jobs, hiring or working here speaks of. */
-const ABOUT_WORK = /招(?![生商牌])|聘|岗位|职位|入职|面试|求职|工作|上班|员工|兼职|薪|工资/;
-/** An entry not about jobs, for a job seeker's question. */
-const NOT_ABOUT_WORK_FACTOR = 0.5;
+const ASIDE_INTENTS = [
+  { asks: /招聘|招人|招工|招募|招[^生商牌呼待手]{1,6}[吗不么没]|应聘|求职|找工作|缺人/, about: /招(?![生商牌])|聘|岗位|职位|入职|面试|求职|工作|上班|员工|兼职|薪|工资/ },
+  { asks: /采购吗|要不要采购|需要采购|你们收不收|你们收购|给你们供货|供货|推销|(?:跟|和|与)你们合作|谈(?:个)?合作/, about: /采购|供货|供应|合作|加盟|代理|招商|批发/ },
+];
+/** An entry that does not speak of such a message's intent. */
+const ASIDE_FACTOR = 0.5;
+/** The ASIDE_INTENTS (by index) a text shows with `pattern`. */
+const asideIntents = (text: string, pattern: 'asks' | 'about') => ASIDE_INTENTS.flatMap((intent, i) => (intent[pattern].test(text) ? [i] : []));
 /** Scores are re-checked with the guards for this many best phrasings. */
 const RERANK = 40;
 /** Query terms of a follow-up that come from the previous message weigh this much. */
@@ -54,8 +58,8 @@ interface Phrasing {
   terms: Map<string, number>;
   words: Set<string>;
   key: string;
-  /** It speaks of jobs or hiring (ABOUT_WORK). */
-  aboutWork: boolean;
+  /** The ASIDE_INTENTS it speaks of. */
+  about: number[];
   /** Σ weight × idf of its terms. */
   weight: number;
 }
@@ -74,8 +78,8 @@ interface Query {
   clauses: Array<Map<string, number>>;
   /** Words of the customer's own message: a follow-up's answer must have one of them. */
   own: Set<string> | null;
-  /** The customer's own message asks for work (ASKS_FOR_WORK). */
-  asksForWork: boolean;
+  /** The ASIDE_INTENTS of the customer's own message. */
+  aside: number[];
 }
 
 /** Coverage of a stored question by characters alone (no word in common) that still counts. */
@@ -140,7 +144,7 @@ export class KnowledgeIndex {
         seen.add(analysis.key);
         for (const term of analysis.terms.keys()) termsOfEntry.add(term);
         const doc = this.docs.length;
-        this.docs.push({ entry: entryIndex, terms: analysis.terms, words: new Set(analysis.words), key: analysis.key, aboutWork: ABOUT_WORK.test(text), weight: 0 });
+        this.docs.push({ entry: entryIndex, terms: analysis.terms, words: new Set(analysis.words), key: analysis.key, about: asideIntents(text, 'about'), weight: 0 });
         if (!this.byKey.has(analysis.key)) this.byKey.set(analysis.key, doc);
         for (const [term, weight] of analysis.terms) {
           let posting = this.postings.get(term);
@@ -261,8 +265,8 @@ export class KnowledgeIndex {
     const analyses = parts.map((part) => analyze(part, this.vocabulary));
     const analysis = mergeAnalyses(analyses);
     const clauses = analyses.map((a) => a.terms).filter((terms) => terms.size > 0);
-    const asksForWork = ASKS_FOR_WORK.test(normalizeForMatch(text));
-    if (!previous) return { analysis, terms: analysis.terms, clauses, own: null, asksForWork };
+    const aside = asideIntents(normalizeForMatch(text), 'asks');
+    if (!previous) return { analysis, terms: analysis.terms, clauses, own: null, aside };
     const before = analyze(previous, this.vocabulary);
     const terms = new Map(analysis.terms);
     const context = new Map<string, number>();
@@ -271,13 +275,13 @@ export class KnowledgeIndex {
       terms.set(term, weight * CONTEXT_WEIGHT);
       context.set(term, weight * CONTEXT_WEIGHT);
     }
-    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, own: new Set(analysis.words), asksForWork };
+    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, own: new Set(analysis.words), aside };
   }
 
   /** 1, or less when the phrasing cannot be what the customer asked. */
   private guard(query: Query, phrasing: Phrasing, coverage: number): number {
     let shared = false;
-    let factor = query.asksForWork && !phrasing.aboutWork ? NOT_ABOUT_WORK_FACTOR : 1;
+    let factor = query.aside.every((intent) => phrasing.about.includes(intent)) ? 1 : ASIDE_FACTOR;
     for (const word of query.analysis.words) {
       if (phrasing.words.has(word)) {
         shared = true;
