@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiVisitor, publishedAgent } from '../support/ai-chat';
 import { button, consoleErrors } from '../support/list-page';
-import { loginAs, snap } from '../support/session';
+import { loginAs, mobileOfRun, snap } from '../support/session';
 
 const rows = (page: Page) => page.locator('.conv-row:visible');
 /** A status filter button, labelled with its count ('等待人工 2'). */
@@ -20,7 +20,7 @@ test('在线会话: status tabs with counts, keyword search, record with hits an
   const errors = consoleErrors(page);
   const name = `筛选${Date.now() % 1_000_000}`;
   // A number of this run's own: the e2e database keeps earlier runs' conversations.
-  const phone = `139${String(Date.now()).slice(-8)}`;
+  const phone = mobileOfRun('139');
   const agentId = await publishedAgent(request, name);
   const asker = await apiVisitor(request, agentId);
   await asker.say('怎么收费？');

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { button, consoleErrors } from '../support/list-page';
 import { startFakeOpenAI } from '../../apps/server/test/helpers/fake-openai';
 import { publishedAgent } from '../support/ai-chat';
-import { adminHeaders, API, loginAs, snap } from '../support/session';
+import { adminHeaders, API, loginAs, mobileOfRun, snap } from '../support/session';
 
 /** The 留资获客 template's texts (modules/ai/agent/templates.ts). */
 const WELCOME = '欢迎咨询';
@@ -39,8 +39,8 @@ test('a customer chats on a phone, leaves a phone number, asks for a human and i
   test.setTimeout(120_000);
   const name = `留资${Date.now() % 1_000_000}`;
   const agentId = await publishedAgent(request, name);
-  // A number of this run: a retry that gave an earlier try's number would meet a known customer, who is not thanked again.
-  const phone = `138${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  // A retry that gave an earlier try's number would meet a known customer, who is not thanked again.
+  const phone = mobileOfRun();
   const typedPhone = `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
 
   const customer = await customerPage(browser);

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, API, apiLogin, loginAs, snap } from '../support/session';
+import { ADMIN, API, apiLogin, loginAs, mobileOfRun, snap } from '../support/session';
 import { openShell } from '../support/shell';
 import { consoleErrors } from '../support/list-page';
 
 // Of this run: a retry must not meet the user its first try left behind (names and phones are unique).
 const NAME = `e2e_user${Date.now() % 100000}`;
-const PHONE = `138${String(Date.now()).slice(-8)}`;
+const PHONE = mobileOfRun();
 const OK = /确\s*定/;
 
 const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });

@@ -55,6 +55,9 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 }
 
+/** A mainland mobile of this run (its last 8 digits from the clock), so a retry never meets an earlier try's customer or user. */
+export const mobileOfRun = (prefix = '138') => `${prefix}${String(Date.now()).slice(-8)}`;
+
 /**
  * A fresh account with role 2 (普通角色), for specs that sign one in many times, end its sessions or
  * change its password: ry is shared by the specs running side by side.
