@@ -163,6 +163,35 @@ describe('a supplier\'s pitch', () => {
   });
 });
 
+describe('a message of several clauses', () => {
+  const school = new KnowledgeIndex([entry(1, '怎么报名'), entry(2, '联系电话多少'), entry(3, '前台几点有人')]);
+
+  it('is not explained by an entry that leaves out a clause asking something', () => {
+    // 「电话多少」 asks on its own: 怎么报名 answers only the other clause, and no longer in full.
+    expect(school.search('报名的')[0]?.score).toBe(1);
+    const hits = school.search('电话多少 你们报名的');
+    expect(hits.find((hit) => hit.entry.knowledgeId === 1)?.score ?? 1).toBeLessThan(0.8);
+    expect(hits.map((hit) => hit.entry.knowledgeId)).toContain(2);
+  });
+
+  it('still leaves chatter in a clause of its own out of the score', () => {
+    expect(school.search('我下班都七八点了 怎么报名')[0]).toMatchObject({ entry: { knowledgeId: 1 }, score: 1 });
+  });
+});
+
+describe('an entry that shares only an aspect with the message', () => {
+  it('scores less when the message names a thing the entry does not (the price of something else)', () => {
+    const drivingSchool = new KnowledgeIndex([entry(1, '学费多少'), entry(2, '驾校地址在哪'), entry(3, '体检在哪里做')]);
+    const priceAlone = drivingSchool.search('多少钱')[0];
+    const otherPrice = drivingSchool.search('代驾多少钱')[0];
+    expect(priceAlone).toMatchObject({ entry: { knowledgeId: 1 } });
+    expect(otherPrice?.entry.knowledgeId).toBe(1);
+    expect(otherPrice?.score ?? 0).toBeLessThan(0.5);
+    // The thing named is what decides: 体检 is where, not the school's address.
+    expect(drivingSchool.search('体检在哪')[0]).toMatchObject({ entry: { knowledgeId: 3 } });
+  });
+});
+
 describe('a stored question the lexicon reads as one word', () => {
   it('is still met by a variant typed a little differently, on its characters', () => {
     const delivery = new KnowledgeIndex([entry(1, '多久能到'), entry(2, '发什么快递'), entry(3, '怎么退货')]);

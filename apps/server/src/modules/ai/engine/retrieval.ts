@@ -1,5 +1,5 @@
 import { analyze, CHATTER_WEIGHT, contentWords, soundsOf, type Analysis, type Vocabulary } from './analyze';
-import { BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
+import { ASPECT_WORDS, BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
 import { normalizeForMatch } from './normalize';
 import { addWords, cut, knowledgeTerms } from './segment';
 import type { EngineKnowledge, KnowledgeHit } from './types';
@@ -41,6 +41,10 @@ const ASIDE_INTENTS = [
 const ASIDE_FACTOR = 0.5;
 /** The ASIDE_INTENTS (by index) a text shows with `pattern`. */
 const asideIntents = (text: string, pattern: 'asks' | 'about') => ASIDE_INTENTS.flatMap((intent, i) => (intent[pattern].test(text) ? [i] : []));
+/** A phrasing that shares only aspect words (ASPECT_WORDS) with a message naming a thing it does not. */
+const ASPECT_ONLY_FACTOR = 0.85;
+/** A word that names a thing (陪驾, 体检), not an aspect of one (价格) nor chatter around the question. */
+const isSubject = (word: string) => word.length >= 2 && !ASPECT_WORDS.has(word) && !CHATTER_WORDS.has(word);
 /** Scores are re-checked with the guards for this many best phrasings. */
 const RERANK = 40;
 /** Query terms of a follow-up that come from the previous message weigh this much. */
@@ -76,6 +80,8 @@ interface Query {
   terms: Map<string, number>;
   /** The same terms by clause of the message (the previous message is one more clause). */
   clauses: Array<Map<string, number>>;
+  /** Per clause of the message: it asks something (a question word), so a phrasing that leaves it out explains less. */
+  asking: boolean[];
   /** Words of the customer's own message: a follow-up's answer must have one of them. */
   own: Set<string> | null;
   /** The ASIDE_INTENTS of the customer's own message. */
@@ -84,6 +90,13 @@ interface Query {
 
 /** Coverage of a stored question by characters alone (no word in common) that still counts. */
 const CHARACTERS_ONLY_MIN = 0.5;
+
+/**
+ * A clause with a question word asks something of its own: 「电话多少 你们报名的」 asks for the phone
+ * number, and an entry about 报名 alone does not explain it. A clause without one (「我下班都七八点了」)
+ * is chatter around the question and says nothing against an entry.
+ */
+const ASKING_CLAUSE = /吗|么|嘛|呢|多少|几|怎|如何|哪|什么|啥|咋|能不能|可不可以|有没有|是不是|会不会|要不要|行不行/;
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
@@ -208,7 +221,7 @@ export class KnowledgeIndex {
       let weight = 0;
       let asked = 0;
       perClause.forEach((w, c) => {
-        if (w <= 0) return;
+        if (w <= 0 && !query.asking[c]) return;
         weight += w;
         asked += clauseWeights[c] as number;
       });
@@ -264,9 +277,11 @@ export class KnowledgeIndex {
     const parts = text.split(CLAUSE_BREAK).filter((part) => part.trim().length > 0);
     const analyses = parts.map((part) => analyze(part, this.vocabulary));
     const analysis = mergeAnalyses(analyses);
-    const clauses = analyses.map((a) => a.terms).filter((terms) => terms.size > 0);
+    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: ASKING_CLAUSE.test(parts[i] as string) }] : []));
+    const clauses = kept.map((clause) => clause.terms);
+    const asking = kept.map((clause) => clause.asking);
     const aside = asideIntents(normalizeForMatch(text), 'asks');
-    if (!previous) return { analysis, terms: analysis.terms, clauses, own: null, aside };
+    if (!previous) return { analysis, terms: analysis.terms, clauses, asking, own: null, aside };
     const before = analyze(previous, this.vocabulary);
     const terms = new Map(analysis.terms);
     const context = new Map<string, number>();
@@ -275,13 +290,17 @@ export class KnowledgeIndex {
       terms.set(term, weight * CONTEXT_WEIGHT);
       context.set(term, weight * CONTEXT_WEIGHT);
     }
-    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, own: new Set(analysis.words), aside };
+    // The previous message's clause never asks: it is the topic, not this message's question.
+    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, asking, own: new Set(analysis.words), aside };
   }
 
   /** 1, or less when the phrasing cannot be what the customer asked. */
   private guard(query: Query, phrasing: Phrasing, coverage: number): number {
     let shared = false;
     let factor = query.aside.every((intent) => phrasing.about.includes(intent)) ? 1 : ASIDE_FACTOR;
+    const subjects = query.analysis.words.filter(isSubject);
+    const sharesSubject = subjects.some((word) => phrasing.words.has(word));
+    const missesSubject = subjects.some((word) => !phrasing.words.has(word));
     for (const word of query.analysis.words) {
       if (phrasing.words.has(word)) {
         shared = true;
@@ -299,6 +318,8 @@ export class KnowledgeIndex {
     // Without a word in common only characters met: enough when they make up most of the stored
     // question (a stored phrase the lexicon reads as one word, typed a little differently).
     if (!shared && coverage < CHARACTERS_ONLY_MIN) return 0;
+    // 「陪驾多少钱」 and 「学费多少」 share only the price: the customer asks the price of another thing.
+    if (shared && !sharesSubject && missesSubject) factor *= ASPECT_ONLY_FACTOR;
     // A follow-up is answered by an entry about what the customer just added, not the previous topic.
     if (query.own && query.own.size > 0 && ![...query.own].some((word) => phrasing.words.has(word))) return 0;
     return factor;
