@@ -12,13 +12,14 @@ import type { EngineKnowledge, KnowledgeHit } from './types';
  * its kind weight × its idf over the entries (BM25's idf: a word most entries share, 装修 for a
  * renovation company, weighs little). For a message q and a phrasing d:
  *   coverage  = matched weight / weight of d   (how much of the stored question the customer asked)
- *   precision = matched weight / weight of the clauses of q that d matches
+ *   precision = matched weight / weight of the clauses of q that d matches or that ask something
  *               (how much of what the customer said there the stored question explains)
  *   score     = coverage^0.6 × precision^0.4 × guards
  * The product needs both: a short phrasing of common words is not «covered» by every long message
  * that mentions them, and chatter around the question lowers precision without deciding anything
  * (in a clause of its own it does not count at all). Guards: a word the customer turned into another
- * thing (快递 in 快递员) halves the score, and an entry only scores when it shares a real word with the
+ * thing (快递 in 快递员) halves the score, an entry sharing only aspect words (价格, 地址…) with a message
+ * that names another thing scores less, and an entry only scores when it shares a real word with the
  * message or its characters make up most of the stored question. The same question (same content words) scores 1; an entry scores
  * its best phrasing. Then the answers are weak evidence (mixAnswers) and, with embeddings, the
  * vectors (mixVectors).
