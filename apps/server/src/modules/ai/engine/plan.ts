@@ -4,7 +4,7 @@ import { isWithinBusinessHours } from './hours';
 import { extractLeadDetails, isBareDecline, isDecline, isOnlyContact } from './lead-extract';
 import { normalizeForMatch, TRAILING_PUNCTUATION } from './normalize';
 import { buildModelMessages, MAX_REFERENCES } from './prompt';
-import { ANSWER_ONLY_MAX, type KnowledgeIndex } from './retrieval';
+import { ANSWER_ONLY_MAX, ASKS_SOMETHING, type KnowledgeIndex } from './retrieval';
 import { matchRule, smallTalkRule } from './rules';
 import { SMALLTALK_LABELS, SMALLTALK_REPLIES, smallTalkOf } from './smalltalk';
 import type { ChatMessage, KnowledgeHit, TurnInput, TurnPlan } from './types';
@@ -104,7 +104,6 @@ function pickOffered(input: TurnInput, index: KnowledgeIndex) {
  * best entry is the likeliest answer (the opening hours again, with the weekend in them).
  */
 const BARE_ELLIPSIS = /^(?:那|那么|还有|那如果|那要是)?([^呢]{1,8})呢$/;
-const ASKS_SOMETHING = /吗|么|嘛|怎|如何|能不能|可不可以|可以|多久|多少|多长|多大|哪|什么|啥|是否|有没有|会不会|咋|几/;
 /** An entry that compares two things (「半包和全包有什么区别」). */
 const COMPARISON = /区别|不同|差别|哪个好|哪种好|对比|比较/;
 /** A comparison entry's score for a bare ellipsis, which names one thing. */

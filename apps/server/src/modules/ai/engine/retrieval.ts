@@ -87,17 +87,20 @@ interface Query {
   own: Set<string> | null;
   /** The ASIDE_INTENTS of the customer's own message. */
   aside: number[];
+  /** Its words that name a thing (isSubject). */
+  subjects: string[];
 }
 
 /** Coverage of a stored question by characters alone (no word in common) that still counts. */
 const CHARACTERS_ONLY_MIN = 0.5;
 
 /**
- * A clause with a question word asks something of its own: 「电话多少 你们报名的」 asks for the phone
- * number, and an entry about 报名 alone does not explain it. A clause without one (「我下班都七八点了」)
- * is chatter around the question and says nothing against an entry.
+ * A question word: a clause with one asks something of its own (「电话多少 你们报名的」 asks for the phone
+ * number, and an entry about 报名 alone does not explain it); a clause without one (「我下班都七八点了」)
+ * is chatter around the question and says nothing against an entry. Wider than handoff.ts's
+ * isQuestion, which must not read a demand (「都几次了！」) as a question.
  */
-const ASKING_CLAUSE = /吗|么|嘛|呢|多少|几|怎|如何|哪|什么|啥|咋|能不能|可不可以|有没有|是不是|会不会|要不要|行不行/;
+export const ASKS_SOMETHING = /吗|么|嘛|呢|多少|多久|多长|多大|几|怎|如何|哪|什么|啥|咋|可以|能不能|可不可以|是否|有没有|是不是|会不会|要不要|行不行/;
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
@@ -278,11 +281,12 @@ export class KnowledgeIndex {
     const parts = text.split(CLAUSE_BREAK).filter((part) => part.trim().length > 0);
     const analyses = parts.map((part) => analyze(part, this.vocabulary));
     const analysis = mergeAnalyses(analyses);
-    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: ASKING_CLAUSE.test(parts[i] as string) }] : []));
+    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: ASKS_SOMETHING.test(parts[i] as string) }] : []));
     const clauses = kept.map((clause) => clause.terms);
     const asking = kept.map((clause) => clause.asking);
     const aside = asideIntents(normalizeForMatch(text), 'asks');
-    if (!previous) return { analysis, terms: analysis.terms, clauses, asking, own: null, aside };
+    const subjects = analysis.words.filter(isSubject);
+    if (!previous) return { analysis, terms: analysis.terms, clauses, asking, own: null, aside, subjects };
     const before = analyze(previous, this.vocabulary);
     const terms = new Map(analysis.terms);
     const context = new Map<string, number>();
@@ -292,16 +296,15 @@ export class KnowledgeIndex {
       context.set(term, weight * CONTEXT_WEIGHT);
     }
     // The previous message's clause never asks: it is the topic, not this message's question.
-    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, asking, own: new Set(analysis.words), aside };
+    return { analysis, terms, clauses: context.size > 0 ? [...clauses, context] : clauses, asking, own: new Set(analysis.words), aside, subjects };
   }
 
   /** 1, or less when the phrasing cannot be what the customer asked. */
   private guard(query: Query, phrasing: Phrasing, coverage: number): number {
     let shared = false;
     let factor = query.aside.every((intent) => phrasing.about.includes(intent)) ? 1 : ASIDE_FACTOR;
-    const subjects = query.analysis.words.filter(isSubject);
-    const sharesSubject = subjects.some((word) => phrasing.words.has(word));
-    const missesSubject = subjects.some((word) => !phrasing.words.has(word));
+    const sharesSubject = query.subjects.some((word) => phrasing.words.has(word));
+    const missesSubject = query.subjects.some((word) => !phrasing.words.has(word));
     for (const word of query.analysis.words) {
       if (phrasing.words.has(word)) {
         shared = true;
