@@ -14,12 +14,13 @@ const sets = loadDataSets();
  * Sets written by someone who never saw the engine's lexicon, and never used to tune it: only the
  * whole-set floors apply to them, they say how the engine does on a business it has not met.
  */
-const HOLDOUT = new Set(['clinic.json', 'repair.json', 'drivingschool.json', 'petcare.json']);
+const HOLDOUT = new Set(['clinic.json', 'repair.json', 'drivingschool.json', 'petcare.json', 'gym.json', 'housekeeping.json']);
 
 /** Per whole set: answered right ≥, right entry answered or offered ≥, false answers ≤ (shares of the questions). */
 const FLOORS = { right: 0.5, offered: 0.65, wrong: 0.07 };
-/** A holdout measured above the common false-answer ceiling when it was added (7.5 %): held where it is. */
+/** Holdouts measured beyond the common floors when they were added: held where they are. */
 const WRONG_CEILING: Record<string, number> = { 'drivingschool.json': 0.08 };
+const RIGHT_FLOOR: Record<string, number> = { 'housekeeping.json': 0.45 };
 
 describe('FAQ regression sets', () => {
   it('the sets the engine was tuned on mark some questions for regression; the holdout sets none', () => {
@@ -42,7 +43,7 @@ for (const set of sets) {
       const verdicts = set.questions.map((q) => judge(q, ask(q, index, knowledge)));
       const answerable = set.questions.filter((q) => q.expect !== null).length;
       const share = (n: number, of: number) => n / of;
-      expect(share(verdicts.filter((v) => v.right).length, answerable)).toBeGreaterThanOrEqual(FLOORS.right);
+      expect(share(verdicts.filter((v) => v.right).length, answerable)).toBeGreaterThanOrEqual(RIGHT_FLOOR[set.file] ?? FLOORS.right);
       expect(share(verdicts.filter((v) => v.offered).length, answerable)).toBeGreaterThanOrEqual(FLOORS.offered);
       expect(share(verdicts.filter((v) => v.wrong).length, set.questions.length)).toBeLessThanOrEqual(WRONG_CEILING[set.file] ?? FLOORS.wrong);
     });

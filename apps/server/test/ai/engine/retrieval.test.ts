@@ -1,6 +1,6 @@
 import { DEFAULT_CLARIFY_THRESHOLD } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
-import { analyze, soundsOf } from '../../../src/modules/ai/engine/analyze';
+import { analyze, soundsOf, soundTier } from '../../../src/modules/ai/engine/analyze';
 import { BUILTIN_MAP } from '../../../src/modules/ai/engine/lexicon';
 import { KnowledgeIndex } from '../../../src/modules/ai/engine/retrieval';
 import type { EngineKnowledge } from '../../../src/modules/ai/engine/types';
@@ -202,7 +202,7 @@ describe('a stored question the lexicon reads as one word', () => {
 });
 
 describe('analyze', () => {
-  const vocabulary = { synonyms: BUILTIN_MAP, sounds: soundsOf(['优惠', '邮费']), words: new Set<string>() };
+  const vocabulary = { synonyms: BUILTIN_MAP, sounds: soundsOf([soundTier(['优惠', '邮费'])]), words: new Set<string>() };
   const words = (text: string) => analyze(text, vocabulary).words;
 
   it('segments into words and drops particles', () => {
@@ -227,7 +227,7 @@ describe('analyze', () => {
   });
 
   it('leaves ordinary words alone even when they sound like a known one', () => {
-    const shop = { ...vocabulary, sounds: soundsOf(['课时', '哪里', '浴室']) };
+    const shop = { ...vocabulary, sounds: soundsOf([soundTier(['课时', '哪里', '浴室'])]) };
     expect(analyze('可是我没时间', shop).words).not.toContain('课时');
     expect(analyze('于是就去了', shop).words).not.toContain('浴室');
   });

@@ -55,20 +55,43 @@ export interface Vocabulary {
 
 const soundOf = (word: string): string => [...word].map(pinyinOf).join('');
 
-/** Known words by sound; a sound two different words share is left out (it would guess). */
-export function soundsOf(words: Iterable<string>, into = new Map<string, string>()): Map<string, string> {
+/** Known words of one source by sound, and the sounds two of its words share that read differently. */
+export interface SoundTier {
+  sounds: ReadonlyMap<string, string>;
+  clashes: ReadonlySet<string>;
+}
+
+/**
+ * The words of one source by sound. A sound two words share is left out (it would guess) unless both
+ * are read as the same word (`read`: through the synonym groups).
+ */
+export function soundTier(words: Iterable<string>, read: (word: string) => string = (word) => word): SoundTier {
+  const sounds = new Map<string, string>();
   const clashes = new Set<string>();
   for (const word of words) {
     if (word.length < 2 || word.length > 4 || ![...word].every(isCjk)) continue;
     const sound = soundOf(word);
-    const known = into.get(sound);
-    if (known === undefined && !clashes.has(sound)) into.set(sound, word);
-    else if (known !== undefined && known !== word) {
-      into.delete(sound);
+    if (clashes.has(sound)) continue;
+    const known = sounds.get(sound);
+    if (known === undefined) sounds.set(sound, word);
+    else if (read(known) !== read(word)) {
+      sounds.delete(sound);
       clashes.add(sound);
     }
   }
-  return into;
+  return { sounds, clashes };
+}
+
+/** Tiers by precedence (an agent's own words, then the lexicon's): a sound an earlier tier has or found ambiguous stays so. */
+export function soundsOf(tiers: readonly SoundTier[]): Map<string, string> {
+  const sounds = new Map<string, string>();
+  const settled = new Set<string>();
+  for (const tier of tiers) {
+    for (const [sound, word] of tier.sounds) if (!settled.has(sound)) sounds.set(sound, word);
+    for (const sound of tier.sounds.keys()) settled.add(sound);
+    for (const sound of tier.clashes) settled.add(sound);
+  }
+  return sounds;
 }
 
 /**
@@ -104,18 +127,21 @@ function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, know
 }
 
 /**
- * A lexicon phrase made of two lexicon words of other groups (保修多久 = 保修 + 多久) also says what its
- * second half says: 「保修多长时间」 and a stored 「保修多久」 then both carry 保修 and 时长.
+ * A lexicon phrase that begins or ends with a lexicon word of another group (保修多久 = 保修 + 多久,
+ * 一个班多少人 ends with 多少人) also says what that word says: 「保修多长时间」 and a stored 「保修多久」
+ * then both carry 保修 and 时长, 「几个人一个班」 and 「一个班多少人」 both 人数.
  */
 function impliedWords(surface: string, synonyms: ReadonlyMap<string, string>): string[] {
   const own = synonyms.get(surface);
   if (own === undefined || surface.length < 4) return [];
+  const implied = new Set<string>();
   for (let k = 2; k <= surface.length - 2; k++) {
     const head = synonyms.get(surface.slice(0, k));
     const tail = synonyms.get(surface.slice(k));
-    if (head !== undefined && tail !== undefined) return [...new Set([head, tail])].filter((word) => word !== own);
+    if (head !== undefined && head !== own) implied.add(head);
+    if (tail !== undefined && tail !== own) implied.add(tail);
   }
-  return [];
+  return [...implied];
 }
 
 export function analyze(text: string, vocabulary: Vocabulary): Analysis {

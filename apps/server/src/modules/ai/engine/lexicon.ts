@@ -1,3 +1,10 @@
+import { EDUCATION_GROUPS } from './vocabulary/education';
+import { HEALTH_GROUPS } from './vocabulary/health';
+import { HOME_GROUPS } from './vocabulary/home';
+import { INTENT_GROUPS } from './vocabulary/intents';
+import { LEISURE_GROUPS } from './vocabulary/leisure';
+import { RETAIL_GROUPS } from './vocabulary/retail';
+
 /**
  * The words retrieval reads the same: customer-service vocabulary across common businesses (shops,
  * recruiting, local services, schools, beauty, fitness, property, cars, loans and insurance, hotels and
@@ -13,15 +20,15 @@
  * A word that sounds like a common everyday word is left out (课时 ~ 可是, 浴室 ~ 于是): typo repair
  * would read the everyday word as it.
  */
-export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
+const GENERAL_GROUPS: readonly (readonly string[])[] = [
   // Prices and fees
   ['价格', '多少钱', '价钱', '什么价', '啥价', '售价', '报价', '价位', '收费', '怎么收费', '收费标准', '费用', '多钱', '几多钱', '多少米', '几个钱', '多少银子', '怎么卖', '单价', '价目', '贵不贵', '学费', '价目表', '标价', '报个价', '要多少钱', '花多少钱', '咋收费', '怎么算钱', '咋卖', '怎么算', '咋算', '怎么计算', '收多少', '收多少钱', '几块钱', '多少块', '多少钱一次', '贵吗', '贵么', '要价', '开价', '询价', '什么价钱', '啥价钱', '房价', '房费', '租金', '房租', '月租', '人均', '人均消费', '消费水平', '保险费', '咨询费', '律师费', '票价'],
-  ['便宜', '实惠', '划算', '低价', '便宜点', '便宜些', '性价比'],
-  ['优惠', '打折', '折扣', '减价', '促销', '特价', '满减', '降价', '让利', '活动价', '优惠活动', '有活动', '打个折', '折扣价', '便宜一点', '少点', '能少', '砍价', '讲价', '还价', '少算点', '少收点', '抹零', '抹个零', '优惠价', '内部价', '底价', '最低价', '打几折', '搞活动', '做活动', '秒杀', '折上折', '半价'],
-  ['优惠券', '券', '代金券', '抵用券', '折扣券', '消费券', '红包', '满减券', '团购券', '美团券', '抵扣券', '现金券', '兑换券', '兑换码', '优惠码', '礼券', '卡券', '领券', '用券'],
-  ['定金', '订金', '预付款', '预付金', '首付', '交定金', '付定金', '下定', '预付', '意向金', '诚意金'],
+  ['便宜', '实惠', '划算', '低价', '性价比'],
+  ['优惠', '打折', '折扣', '减价', '促销', '特价', '满减', '降价', '让利', '活动价', '优惠活动', '有活动', '打个折', '折扣价', '便宜一点', '便宜点', '便宜些', '少点', '能少', '砍价', '讲价', '还价', '少算点', '少收点', '抹零', '抹个零', '优惠价', '内部价', '底价', '最低价', '打几折', '搞活动', '做活动', '秒杀', '折上折', '半价'],
+  ['优惠券', '券', '代金券', '抵用券', '折扣券', '消费券', '红包', '满减券', '团购券', '团购', '美团券', '抵扣券', '现金券', '兑换券', '兑换码', '优惠码', '礼券', '卡券', '领券', '用券'],
+  ['定金', '订金', '预付款', '预付金', '交定金', '付定金', '下定', '预付', '意向金', '诚意金'],
   ['押金', '保证金', '抵押', '押几付几', '押一付三', '押一付一'],
-  ['分期', '分期付款', '分几期', '分次付', '月供', '先付一半', '先付一部分', '手头紧', '手头有点紧', '白条', '按月付', '慢慢还', '分开付', '分批付', '下个月再补', '先付定金后付尾款', '免息', '按揭', '贷款', '分期还', '分批交', '分几次交', '一期一期交', '零首付', '车贷', '房贷', '借款', '月付'],
+  ['分期', '分期付款', '首付', '分几期', '分次付', '月供', '先付一半', '先付一部分', '手头紧', '手头有点紧', '白条', '按月付', '慢慢还', '分开付', '分批付', '下个月再补', '先付定金后付尾款', '免息', '按揭', '贷款', '分期还', '分批交', '分几次交', '一期一期交', '零首付', '车贷', '房贷', '借款', '月付'],
   ['付款', '支付', '付钱', '交钱', '给钱', '打款', '结账', '买单', '缴费', '交费', '汇款', '转账', '付费', '结款'],
   ['付款方式', '支付方式', '支付宝', '微信支付', '刷卡', '现金', '信用卡', '对公转账', '花呗', '云闪付', '扫码付', '怎么付', '扫码', '扫码支付', '扫一扫', '付现金', '收现金', '现金支付', '刷信用卡', '微信付', '微信付款', '支付宝付', '支付宝付款', '怎么付款', '怎么支付', '如何付款', '如何支付', '咋付', '咋付款', '银联', '数字人民币', '公对公'],
   ['尾款', '余款', '剩下的钱'],
@@ -63,12 +70,12 @@ export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
   ['尺码', '尺寸', '码数', '码子', '多大码', '选码', '穿什么码', '尺码表', '大小'],
   ['大码', '加大码', '大号', '加肥', '特大号', '大尺码', '胖人', '胖子', '微胖'],
   ['面料', '材质', '布料', '成分', '什么做的', '什么料', '料子', '布', '材质是啥'],
-  ['洗涤', '清洗', '机洗', '水洗', '手洗', '怎么洗', '洗衣机', '干洗', '褪色', '掉色', '缩水', '起球'],
+  ['洗涤', '机洗', '水洗', '手洗', '怎么洗', '干洗', '褪色', '掉色', '缩水', '起球'],
   ['库存', '有货', '现货', '缺货', '断货', '补货', '卖完', '没货', '还有吗', '售罄', '到货通知'],
   ['颜色', '什么色', '配色', '色号'],
   ['会员', '会员卡', 'vip', '入会', '办卡', '充值', '办会员', '开会员', '会员制', '办张卡', '办个卡', '储值卡', '预存'],
   ['积分', '积分兑换', '积分抵扣', '攒积分'],
-  ['批发', '批量', '拿货', '量大', '大批量', '团购', '大量购买', '企业采购'],
+  ['批发', '批量', '拿货', '量大', '大批量', '大量购买', '企业采购'],
   ['代理', '加盟', '代理商', '分销', '合作加盟'],
   ['包装', '礼盒', '包装盒', '礼品包装', '送礼', '打包'],
   ['赠品', '送什么', '小礼物', '赠送', '附送', '送的东西'],
@@ -77,7 +84,8 @@ export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
   // Recruiting and jobs
   ['工资', '薪资', '薪水', '薪酬', '待遇', '底薪', '月薪', '收入', '工钱', '能挣多少', '能赚多少', '挣多少', '赚多少', '一个月多少', '时薪', '计件', '综合工资', '到手多少', '工价'],
   ['提成', '绩效', '奖金', '抽成', '佣金', '分成', '年终奖'],
-  ['五险一金', '社保', '五险', '公积金', '交社保', '买保险', '保险', '医保', '养老保险', '上保险'],
+  ['五险一金', '社保', '五险', '公积金', '交社保', '养老保险'],
+  ['保险', '买保险', '上保险'],
   ['住宿', '包住', '宿舍', '住的地方', '住哪', '提供住宿', '员工宿舍', '住宿条件', '管住'],
   ['吃饭', '包吃', '伙食', '食堂', '工作餐', '餐补', '管饭', '包饭', '管吃', '饭补'],
   ['加班', '加班费', '超时工作'],
@@ -91,7 +99,7 @@ export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
   ['合同', '劳动合同', '签合同', '协议', '签约', '合约', '签协议', '电子合同', '纸质合同', '合同条款', '条款'],
   ['兼职', '临时工', '小时工', '零工', '日结', '短期工', '暑假工', '寒假工', '短期', '钟点工', '散工', '打零工', '周末工'],
   ['学生', '大学生', '学生党', '在校生', '毕业生', '应届生'],
-  ['体检', '身体检查'],
+  ['体检', '身体检查', '检查身体'],
   ['辞职', '离职', '不干了', '走人', '辞工'],
   ['请假', '休假', '调休', '休息'],
   ['学历', '文凭', '学历要求', '初中', '高中', '大专', '本科'],
@@ -119,7 +127,7 @@ export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
   ['网课', '线上', '在线', '网上上课', '直播课', '在家上课', '远程', '电脑上课', '视频课', '回放', '录播'],
   ['补课', '缺课', '落下课', '补上', '漏课', '重上', '补一节', '补回来'],
   ['教材', '课本', '讲义', '书本', '教辅'],
-  ['证书', '结业证', '毕业证', '证', '发证', '资格证书', '证件', '结业证书', '拿证', '拿到证', '出证', '下证', '拿驾照', '拿到驾照', '驾照', '驾驶证', '驾驶本'],
+  ['证书', '结业证', '毕业证', '证', '发证', '资格证书', '结业证书', '拿证', '拿到证', '出证', '下证', '拿驾照', '拿到驾照', '驾照', '驾驶证', '驾驶本'],
   ['报名', '报班', '入学', '怎么报', '注册', '办理入学', '报读', '入读', '报课', '报考'],
   ['停车', '车位', '停车位', '停车场', '好停车', '停车费', '好停', '停车方便', '泊车', '代客泊车', '车停哪', '车停哪里', '车停哪儿', '停哪里', '停哪儿'],
   ['孩子', '小孩', '宝宝', '娃', '儿子', '女儿', '小朋友', '孩儿'],
@@ -135,7 +143,6 @@ export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
   ['夫妻房', '两口子', '夫妻', '带家属', '情侣'],
   ['预支', '借支', '先支', '提前支', '预借'],
   ['路费', '车费', '票钱', '车票', '报销路费', '交通费'],
-  ['体检费', '检查身体'],
   ['转班', '换班', '换时间', '调班', '挪时间', '改期', '改约', '改时间', '改个时间', '换个时间', '推迟', '往后推', '改日期', '调时间', '调整时间'],
   // Time words that ask the same thing
   ['时长', '多久', '多长时间', '几天', '多少天', '多长', '要多久', '多少时间', '需要多久', '得多久', '花多久', '几个钟', '几个钟头', '多少分钟', '几分钟', '要多长时间'],
@@ -347,6 +354,21 @@ export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
 ];
 
 /**
+ * The general groups, then the colloquial ways of asking for the needs every business has, then the
+ * things of particular kinds of business (vocabulary/*.ts). Order decides which group keeps a word two
+ * of them list.
+ */
+export const BUILTIN_SYNONYMS: readonly (readonly string[])[] = [
+  ...GENERAL_GROUPS,
+  ...INTENT_GROUPS,
+  ...HEALTH_GROUPS,
+  ...HOME_GROUPS,
+  ...EDUCATION_GROUPS,
+  ...LEISURE_GROUPS,
+  ...RETAIL_GROUPS,
+];
+
+/**
  * Words that carry no meaning for matching (function words, pronouns, politeness, question words
  * whose meaning the groups above already carry). Removed from both sides.
  */
@@ -392,8 +414,10 @@ export const HEAD_SUFFIXES: ReadonlySet<string> = new Set([...'员工师商厂�
 /** variant → canonical, for a list of groups (later groups never take a word an earlier one has). */
 export function synonymMap(groups: Iterable<readonly string[]>, into = new Map<string, string>()): Map<string, string> {
   for (const group of groups) {
-    const canonical = normalizeWord(group[0] ?? '');
-    if (!canonical) continue;
+    const first = normalizeWord(group[0] ?? '');
+    if (!first) continue;
+    // A group whose first word an earlier group already has extends that group.
+    const canonical = into.get(first) ?? first;
     for (const word of group) {
       const w = normalizeWord(word);
       if (w && !into.has(w)) into.set(w, canonical);
@@ -409,3 +433,21 @@ export function normalizeWord(word: string): string {
 
 /** The built-in lexicon as a map, built once. */
 export const BUILTIN_MAP: ReadonlyMap<string, string> = synonymMap(BUILTIN_SYNONYMS);
+
+let groupsByCanonical: string[][] | null = null;
+
+/** The built-in lexicon one group per word read, a group that extends another shown in it (内置词库). */
+export function builtinGroups(): readonly (readonly string[])[] {
+  if (!groupsByCanonical) {
+    const byCanonical = new Map<string, string[]>();
+    for (const group of BUILTIN_SYNONYMS) {
+      const canonical = BUILTIN_MAP.get(normalizeWord(group[0] ?? ''));
+      if (canonical === undefined) continue;
+      const words = byCanonical.get(canonical) ?? [];
+      for (const word of group) if (BUILTIN_MAP.get(normalizeWord(word)) === canonical && !words.includes(word)) words.push(word);
+      byCanonical.set(canonical, words);
+    }
+    groupsByCanonical = [...byCanonical.values()];
+  }
+  return groupsByCanonical;
+}

@@ -1,4 +1,4 @@
-import { analyze, CHATTER_WEIGHT, contentWords, soundsOf, type Analysis, type Vocabulary } from './analyze';
+import { analyze, CHATTER_WEIGHT, contentWords, soundsOf, soundTier, type Analysis, type SoundTier, type Vocabulary } from './analyze';
 import { ASPECT_WORDS, BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
 import { normalizeForMatch } from './normalize';
 import { addWords, cut, knowledgeTerms } from './segment';
@@ -128,6 +128,14 @@ export const ANSWER_ONLY_MAX = 0.35;
 const VECTOR_FLOOR = 0.5;
 const VECTOR_SHARE = 0.4;
 
+let builtinTier: SoundTier | null = null;
+
+/** The built-in lexicon's words by sound, worked out once per process. */
+function builtinSounds(): SoundTier {
+  builtinTier ??= soundTier(BUILTIN_MAP.keys(), (word) => BUILTIN_MAP.get(word) ?? word);
+  return builtinTier;
+}
+
 export class KnowledgeIndex {
   private readonly entries: EngineKnowledge[];
   private readonly docs: Phrasing[] = [];
@@ -149,7 +157,9 @@ export class KnowledgeIndex {
     addWords(knowledgeTerms(stored));
     const storedWords = stored.flatMap((text) => cut(text));
     // The agent's own words are recognised by sound first: its 优惠 beats any lexicon word that sounds alike.
-    const sounds = soundsOf([...storedWords, ...synonyms.keys()]);
+    const read = (word: string) => synonyms.get(word) ?? word;
+    const lexiconSounds = extra.length > 0 ? soundTier(synonyms.keys(), read) : builtinSounds();
+    const sounds = soundsOf([soundTier(storedWords, read), lexiconSounds]);
     this.vocabulary = { synonyms, sounds, words: new Set(storedWords) };
     const entryTerms: Array<Set<string>> = [];
     entries.forEach((entry, entryIndex) => {

@@ -5,7 +5,7 @@ import { requireSession } from '../../../core/auth';
 import { okData, table, toAjax } from '../../../core/envelope';
 import { acceptFormBodies, idList, idParam, sendWorkbook } from '../../../core/list';
 import { guarded } from '../../../core/route-config';
-import { BUILTIN_SYNONYMS } from '../engine/lexicon';
+import { builtinGroups } from '../engine/lexicon';
 import { synonymBody, synonymExportQuery, synonymListQuery, synonymStatusBody } from './schema';
 import {
   changeSynonymStatus,
@@ -31,7 +31,7 @@ export const synonymRoutes: FastifyPluginAsyncZod = async (app) => {
     return table(page.rows, page.total);
   });
 
-  app.get('/ai/synonym/builtin', { config: guarded('ai:synonym:list'), schema: { summary: '查询内置同义词' } }, async () => okData(BUILTIN_SYNONYMS));
+  app.get('/ai/synonym/builtin', { config: guarded('ai:synonym:list'), schema: { summary: '查询内置同义词' } }, async () => okData(builtinGroups()));
 
   app.post(
     '/ai/synonym/export',
