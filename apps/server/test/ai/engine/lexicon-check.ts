@@ -1,8 +1,7 @@
+import { normalizeWord, synonymMap } from '../../../src/modules/ai/engine/lexicon';
 import { isCjk } from '../../../src/modules/ai/engine/normalize';
 
 type Groups = readonly (readonly string[])[];
-
-const norm = (word: string) => word.trim().toLowerCase().replace(/\s+/g, '');
 
 /**
  * Words two groups read differently: only the first group listed would count, so the second one's
@@ -10,28 +9,13 @@ const norm = (word: string) => word.trim().toLowerCase().replace(/\s+/g, '');
  * extends that group (lexicon.ts synonymMap).
  */
 export function lexiconConflicts(groups: Groups): string[] {
-  const problems: string[] = [];
-  const canonicalOf = new Map<string, string>();
-  for (const group of groups) {
-    const first = norm(group[0] ?? '');
-    if (!first) {
-      problems.push(`an empty group`);
-      continue;
-    }
-    const canonical = canonicalOf.get(first) ?? first;
-    for (const raw of group) {
-      const word = norm(raw);
-      const known = canonicalOf.get(word);
-      if (known !== undefined && known !== canonical) problems.push(`「${word}」 is in group 「${known}」 and in group 「${canonical}」`);
-      else if (known === undefined) canonicalOf.set(word, canonical);
-    }
-  }
+  const problems = groups.filter((group) => !normalizeWord(group[0] ?? '')).map(() => 'an empty group');
+  synonymMap(groups, (word, kept, wanted) => problems.push(`「${word}」 is in group 「${kept}」 and in group 「${wanted}」`));
   return problems;
 }
 
-/** A word with the stop words at its ends taken off (能退款吗 → 退款). */
-function withoutStopEnds(word: string, stop: ReadonlySet<string>): string {
-  const stops = [...stop].sort((a, b) => b.length - a.length);
+/** A word with the stop words (longest first) at its ends taken off (能退款吗 → 退款). */
+function withoutStopEnds(word: string, stops: readonly string[]): string {
   let rest = word;
   for (let changed = true; changed; ) {
     const head = stops.find((s) => rest.length > s.length + 1 && rest.startsWith(s));
@@ -55,17 +39,18 @@ export function vocabularyWordProblems(
   lexicon: { stop: ReadonlySet<string>; chatter: ReadonlySet<string>; read: ReadonlyMap<string, string> },
 ): string[] {
   const problems: string[] = [];
+  const stops = [...lexicon.stop].sort((a, b) => b.length - a.length);
   for (const group of groups) {
-    const canonical = norm(group[0] ?? '');
+    const canonical = normalizeWord(group[0] ?? '');
     const seen = new Set<string>();
     for (const raw of group) {
-      const word = norm(raw);
+      const word = normalizeWord(raw);
       if (seen.has(word)) problems.push(`「${word}」 twice in group 「${canonical}」`);
       seen.add(word);
       if (lexicon.stop.has(word)) problems.push(`「${word}」 (group 「${canonical}」) is a stop word`);
       if (lexicon.chatter.has(word)) problems.push(`「${word}」 (group 「${canonical}」) is a chatter word`);
       if ([...word].length < 2 && isCjk(word)) problems.push(`「${word}」 (group 「${canonical}」) is a single character`);
-      const core = withoutStopEnds(word, lexicon.stop);
+      const core = withoutStopEnds(word, stops);
       if (word !== canonical && core !== word && lexicon.read.get(core) !== undefined && lexicon.read.get(core) === lexicon.read.get(word)) {
         problems.push(`「${word}」 (group 「${canonical}」) is 「${core}」 with stop words around it`);
       }

@@ -411,8 +411,15 @@ export const ASPECT_WORDS: ReadonlySet<string> = new Set([
  */
 export const HEAD_SUFFIXES: ReadonlySet<string> = new Set([...'员工师商厂队险证群车机']);
 
-/** variant → canonical, for a list of groups (later groups never take a word an earlier one has). */
-export function synonymMap(groups: Iterable<readonly string[]>, into = new Map<string, string>()): Map<string, string> {
+/**
+ * variant → canonical, for a list of groups (later groups never take a word an earlier one has;
+ * `onClash` hears of each word a later group meant to read otherwise).
+ */
+export function synonymMap(
+  groups: Iterable<readonly string[]>,
+  onClash?: (word: string, kept: string, wanted: string) => void,
+): Map<string, string> {
+  const into = new Map<string, string>();
   for (const group of groups) {
     const first = normalizeWord(group[0] ?? '');
     if (!first) continue;
@@ -420,7 +427,10 @@ export function synonymMap(groups: Iterable<readonly string[]>, into = new Map<s
     const canonical = into.get(first) ?? first;
     for (const word of group) {
       const w = normalizeWord(word);
-      if (w && !into.has(w)) into.set(w, canonical);
+      if (!w) continue;
+      const kept = into.get(w);
+      if (kept === undefined) into.set(w, canonical);
+      else if (kept !== canonical) onClash?.(w, kept, canonical);
     }
   }
   return into;
