@@ -44,7 +44,7 @@ describe('built-in lexicon', () => {
   });
 
   it('a phrase that ends with a lexicon word of another group also says what that word says', () => {
-    const vocabulary = { synonyms: BUILTIN_MAP, sounds: new Map<string, string>(), words: new Set<string>() };
+    const vocabulary = { synonyms: BUILTIN_MAP, sounds: new Map<string, string>(), words: new Set<string>(), readWords: new Set<string>() };
     expect(analyze('一个班多少人', vocabulary).words).toContain(BUILTIN_MAP.get('几个人'));
     const index = new KnowledgeIndex([
       { knowledgeId: 1, question: '一个班多少人', similarQuestions: [], answer: 'a' },

@@ -2,7 +2,7 @@ import { DEFAULT_CLARIFY_THRESHOLD } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
 import { analyze, soundsOf, soundTier } from '../../../src/modules/ai/engine/analyze';
 import { BUILTIN_MAP } from '../../../src/modules/ai/engine/lexicon';
-import { KnowledgeIndex } from '../../../src/modules/ai/engine/retrieval';
+import { ASKS_SOMETHING, KnowledgeIndex } from '../../../src/modules/ai/engine/retrieval';
 import type { EngineKnowledge } from '../../../src/modules/ai/engine/types';
 
 const entry = (knowledgeId: number, question: string, similarQuestions: string[] = []): EngineKnowledge => ({
@@ -177,6 +177,42 @@ describe('a message of several clauses', () => {
   it('still leaves chatter in a clause of its own out of the score', () => {
     expect(school.search('我下班都七八点了 怎么报名')[0]).toMatchObject({ entry: { knowledgeId: 1 }, score: 1 });
   });
+
+  it('hears a clause ending in 不 or 没 ask', () => {
+    expect(['牙疼能看不', '老师有证没', '前台几点有人'].every((clause) => ASKS_SOMETHING.test(clause))).toBe(true);
+    expect(['我下班都七八点了', '孩子不去'].some((clause) => ASKS_SOMETHING.test(clause))).toBe(false);
+  });
+
+  it('reads every clause as the question when none asks', () => {
+    const gym = new KnowledgeIndex([entry(1, '私教课可以改时间吗', ['临时有事去不了']), entry(2, '会员卡可以转让吗', ['卡能给别人用吗'])]);
+    // Neither clause asks: the first one alone must not carry the rescheduling entry to a full score.
+    const [best] = gym.search('我搬家了以后去不了 想把卡让给同事用');
+    expect(best?.score ?? 0).toBeLessThan(0.5);
+  });
+});
+
+describe('a word neither the lexicon nor the stored questions know', () => {
+  const shop = new KnowledgeIndex([entry(1, '缺货什么时候补货'), entry(2, '运费怎么算'), entry(3, '怎么退货')]);
+
+  it('weighs little when it is everyday language, and fully when it names a thing', () => {
+    // 一直 and 显示 are everyday words (jieba's background idf): the restock entry explains the message.
+    const everyday = shop.search('一直显示缺货')[0];
+    // 电子厂 names something this shop does not speak of: the same entry explains far less.
+    const naming = shop.search('电子厂缺货')[0];
+    expect(everyday?.entry.knowledgeId).toBe(1);
+    expect(everyday?.score ?? 0).toBeGreaterThan((naming?.score ?? 0) + 0.1);
+  });
+});
+
+describe('a two-character word the customer took apart', () => {
+  it('is read as that word, in either order (离合词: 洗个澡, 车停哪)', () => {
+    const gym = new KnowledgeIndex([entry(1, '有淋浴可以洗澡吗'), entry(2, '停车方便吗'), entry(3, '有哪些团课')]);
+    for (const [text, id] of [['能冲个澡不', 1], ['能洗个澡吗', 1], ['车停哪', 2]] as const) {
+      const [best] = gym.search(text);
+      expect(best?.entry.knowledgeId).toBe(id);
+      expect(best?.score ?? 0).toBeGreaterThanOrEqual(0.5);
+    }
+  });
 });
 
 describe('an entry that shares only an aspect with the message', () => {
@@ -202,7 +238,7 @@ describe('a stored question the lexicon reads as one word', () => {
 });
 
 describe('analyze', () => {
-  const vocabulary = { synonyms: BUILTIN_MAP, sounds: soundsOf([soundTier(['优惠', '邮费'])]), words: new Set<string>() };
+  const vocabulary = { synonyms: BUILTIN_MAP, sounds: soundsOf([soundTier(['优惠', '邮费'])]), words: new Set<string>(), readWords: new Set(['优惠', '运费']) };
   const words = (text: string) => analyze(text, vocabulary).words;
 
   it('segments into words and drops particles', () => {
@@ -224,6 +260,13 @@ describe('analyze', () => {
   it('repairs homophone typos into known words', () => {
     expect(words('优慧活动')).toContain('优惠');
     expect(words('邮废')).toEqual(['运费']);
+  });
+
+  it('repairs a typo only into a word the stored questions speak of', () => {
+    // 钱交 sounds like the lexicon's 扦脚 (a pedicure): a shop's customer paying (「钱交了」) is not asking for one.
+    const lexicon = { ...vocabulary, sounds: soundsOf([soundTier(['扦脚', '优惠'])]) };
+    expect(analyze('钱交了能退吗', lexicon).words).not.toContain('修脚');
+    expect(analyze('钱交了能退吗', { ...lexicon, readWords: new Set(['修脚']) }).words).toContain('修脚');
   });
 
   it('leaves ordinary words alone even when they sound like a known one', () => {

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX } from '@acs/shared';
 import { CHATTER_WORDS, HEAD_SUFFIXES, normalizeWord, STOP_WORDS } from './lexicon';
 import { isCjk, normalizeForMatch } from './normalize';
-import { cut, pinyinOf } from './segment';
+import { cut, namingWeight, pinyinOf } from './segment';
 
 /**
  * What retrieval compares of a text: its words, each read through the synonym groups (包邮 → 运费),
@@ -9,8 +9,9 @@ import { cut, pinyinOf } from './segment';
  * words the segmenter cut differently on the two sides.
  *
  * Term keys: `w:` a word (canonical form), `p:` a pinyin pair, `c:` a character. Weights before
- * idf: a word 1, a chit-chat word CHATTER_WEIGHT, a pinyin pair PAIR_WEIGHT and a character
- * CHAR_WEIGHT of their word's weight.
+ * idf: a word 1, a chit-chat word CHATTER_WEIGHT, a word unknown to the lexicon and the agent's
+ * questions by how much it names something in general Chinese (segment.ts namingWeight), a pinyin
+ * pair PAIR_WEIGHT and a character CHAR_WEIGHT of their word's weight.
  */
 
 export const CHATTER_WEIGHT = 0.45;
@@ -51,6 +52,8 @@ export interface Vocabulary {
   sounds: ReadonlyMap<string, string>;
   /** Words of the agent's stored questions: never «repaired» into something else. */
   words: ReadonlySet<string>;
+  /** The same words as read (through the synonym groups): what a typo may be repaired into. */
+  readWords: ReadonlySet<string>;
 }
 
 const soundOf = (word: string): string => [...word].map(pinyinOf).join('');
@@ -99,7 +102,8 @@ export function soundsOf(tiers: readonly SoundTier[]): Map<string, string> {
  * is not (优|慧 for 优惠, 开发|漂 for 开发票) is read as that word. A single piece is a dictionary
  * word (可是 is not 课时, 那里 is not 哪里), and windows with a stop word are left alone.
  */
-function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, known: (word: string) => boolean): string[] {
+function repairTypos(pieces: string[], vocabulary: Vocabulary): string[] {
+  const { synonyms, sounds } = vocabulary;
   const out: string[] = [];
   let i = 0;
   while (i < pieces.length) {
@@ -110,9 +114,9 @@ function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, know
       const window = span.join('');
       // A single piece of two or more characters is a word of the dictionary (可是, 那里): not a typo.
       if (span.length < 2 || span.some((piece) => STOP_WORDS.has(piece))) continue;
-      if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || known(window)) continue;
+      if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || synonyms.has(window) || vocabulary.words.has(window)) continue;
       const word = sounds.get(window.split('').map(pinyinOf).join(''));
-      if (word !== undefined && word !== window) {
+      if (word !== undefined && word !== window && vocabulary.readWords.has(synonyms.get(word) ?? word)) {
         out.push(word);
         taken = j - i;
       }
@@ -122,6 +126,34 @@ function repairTypos(pieces: string[], sounds: ReadonlyMap<string, string>, know
       taken = 1;
     }
     i += taken;
+  }
+  return out;
+}
+
+/** How many pieces may stand between the two characters of a separated word (洗|个|澡, 假|怎么|请). */
+const SEPARATED_GAP = 2;
+
+/**
+ * Two-character words customers take apart (离合词): 洗个澡, 拔个牙, 请几天假, and the object put first,
+ * 假怎么请, 车停哪. Two single characters a piece or two apart that make a known word, in either
+ * order, are read as that word where the first one stood.
+ */
+function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
+  const known = (word: string) => vocabulary.synonyms.has(word) || vocabulary.words.has(word);
+  const single = (piece: string | undefined) => piece !== undefined && piece.length === 1 && isCjk(piece) && !STOP_WORDS.has(piece);
+  const out = [...pieces];
+  for (let i = 0; i < out.length; i++) {
+    const first = out[i] as string;
+    if (!single(first)) continue;
+    for (let j = i + 2; j <= Math.min(out.length - 1, i + 1 + SEPARATED_GAP); j++) {
+      const second = out[j] as string;
+      if (!single(second)) continue;
+      const word = known(first + second) ? first + second : known(second + first) ? second + first : null;
+      if (word === null) continue;
+      out[i] = word;
+      out.splice(j, 1);
+      break;
+    }
   }
   return out;
 }
@@ -152,7 +184,7 @@ export function analyze(text: string, vocabulary: Vocabulary): Analysis {
   const headed = new Set<string>();
   /** Runs of neighbouring content tokens: pinyin pairs never cross a stop word. */
   const runs: Token[][] = [[]];
-  const pieces = repairTypos(cut(prepared), vocabulary.sounds, (word) => synonyms.has(word) || vocabulary.words.has(word));
+  const pieces = joinSeparated(repairTypos(cut(prepared), vocabulary), vocabulary);
   for (let i = 0; i < pieces.length; i++) {
     const surface = normalizeWord(pieces[i] as string);
     if (!surface) continue;
@@ -173,7 +205,11 @@ export function analyze(text: string, vocabulary: Vocabulary): Analysis {
     }
     // 快递 + 员: a single head character right after a word turns it into something else.
     if (surface.length >= 2 && next !== undefined && next.length === 1 && HEAD_SUFFIXES.has(next)) headed.add(word);
-    const weight = CHATTER_WORDS.has(surface) || CHATTER_WORDS.has(word) ? CHATTER_WEIGHT : 1;
+    const chatter = CHATTER_WORDS.has(surface) || CHATTER_WORDS.has(word);
+    // A word neither the lexicon nor the agent's questions know weighs by how much it names something:
+    // 「一直显示没货」's 一直 and 显示 say little, 「电子厂工资」's 电子厂 is a thing the knowledge lacks.
+    const known = synonyms.has(surface) || vocabulary.words.has(surface);
+    const weight = (chatter ? CHATTER_WEIGHT : 1) * (known ? 1 : namingWeight(surface));
     addTerm(terms, `w:${word}`, weight);
     words.push(word);
     for (const implied of impliedWords(surface, synonyms)) {

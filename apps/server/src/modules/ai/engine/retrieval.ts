@@ -14,7 +14,7 @@ import type { EngineKnowledge, KnowledgeHit } from './types';
  *   coverage  = matched weight / weight of d   (how much of the stored question the customer asked)
  *   precision = matched weight / weight of the clauses of q that d matches or that ask something
  *               (how much of what the customer said there the stored question explains)
- *   score     = coverage^0.6 × precision^0.4 × guards
+ *   score     = coverage^0.4 × precision^0.5 × guards
  * The product needs both: a short phrasing of common words is not «covered» by every long message
  * that mentions them, and chatter around the question lowers precision without deciding anything
  * (in a clause of its own it does not count at all). Guards: a word the customer turned into another
@@ -25,8 +25,8 @@ import type { EngineKnowledge, KnowledgeHit } from './types';
  * vectors (mixVectors).
  */
 
-const COVERAGE_EXPONENT = 0.6;
-const PRECISION_EXPONENT = 0.4;
+const COVERAGE_EXPONENT = 0.4;
+const PRECISION_EXPONENT = 0.5;
 /** A head character glued to a word the entry has (快递员 vs 快递). */
 const HEADED_FACTOR = 0.5;
 /**
@@ -95,12 +95,14 @@ interface Query {
 const CHARACTERS_ONLY_MIN = 0.5;
 
 /**
- * A question word: a clause with one asks something of its own (「电话多少 你们报名的」 asks for the phone
- * number, and an entry about 报名 alone does not explain it); a clause without one (「我下班都七八点了」)
- * is chatter around the question and says nothing against an entry. Wider than handoff.ts's
- * isQuestion, which must not read a demand (「都几次了！」) as a question.
+ * A question word (or a clause ending in 不/没: 「牙疼能看不」「有证没」): a clause with one asks something
+ * of its own (「电话多少 你们报名的」 asks for the phone number, and an entry about 报名 alone does not
+ * explain it); a clause without one (「我下班都七八点了」) is chatter around the question and says
+ * nothing against an entry, unless no clause asks (「我搬家了以后去不了 想把卡让给同事用」: all of it is
+ * the question). Wider than handoff.ts's isQuestion, which must not read a demand (「都几次了！」) as a
+ * question.
  */
-export const ASKS_SOMETHING = /吗|么|嘛|呢|多少|多久|多长|多大|几|怎|如何|哪|什么|啥|咋|可以|能不能|可不可以|是否|有没有|是不是|会不会|要不要|行不行/;
+export const ASKS_SOMETHING = /吗|么|嘛|呢|多少|多久|多长|多大|几|怎|如何|哪|什么|啥|咋|可以|能不能|可不可以|是否|有没有|是不是|会不会|要不要|行不行|(?:不|没|没有)$/;
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
@@ -160,7 +162,7 @@ export class KnowledgeIndex {
     const read = (word: string) => synonyms.get(word) ?? word;
     const lexiconSounds = extra.length > 0 ? soundTier(synonyms.keys(), read) : builtinSounds();
     const sounds = soundsOf([soundTier(storedWords, read), lexiconSounds]);
-    this.vocabulary = { synonyms, sounds, words: new Set(storedWords) };
+    this.vocabulary = { synonyms, sounds, words: new Set(storedWords), readWords: new Set(storedWords.map(read)) };
     const entryTerms: Array<Set<string>> = [];
     entries.forEach((entry, entryIndex) => {
       const seen = new Set<string>();
@@ -293,7 +295,8 @@ export class KnowledgeIndex {
     const analysis = mergeAnalyses(analyses);
     const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: ASKS_SOMETHING.test(parts[i] as string) }] : []));
     const clauses = kept.map((clause) => clause.terms);
-    const asking = kept.map((clause) => clause.asking);
+    // Chatter is told from the question by the clause that asks: with none, every clause is the question.
+    const asking = kept.some((clause) => clause.asking) ? kept.map((clause) => clause.asking) : kept.map(() => true);
     const aside = asideIntents(normalizeForMatch(text), 'asks');
     const subjects = analysis.words.filter(isSubject);
     if (!previous) return { analysis, terms: analysis.terms, clauses, asking, own: null, aside, subjects };

@@ -1,5 +1,5 @@
 import { Jieba } from '@node-rs/jieba';
-import { dict } from '@node-rs/jieba/dict.js';
+import { dict, idf } from '@node-rs/jieba/dict.js';
 import { pinyin } from 'pinyin-pro';
 import { BUILTIN_SYNONYMS, CHATTER_WORDS, STOP_WORDS } from './lexicon';
 
@@ -70,11 +70,12 @@ export function cut(text: string): string[] {
 }
 
 /**
- * Loads the dictionary now rather than in the first customer turn that needs it (the server calls
- * this at start).
+ * Loads the dictionary and the idf table now rather than in the first customer turn that needs
+ * them (the server calls this at start).
  */
 export function warmSegmenter(): void {
   segmenter();
+  everydayWords();
 }
 
 const pinyinCache = new Map<string, string>();
@@ -90,4 +91,37 @@ export function pinyinOf(char: string): string {
     pinyinCache.set(char, value);
   }
   return value;
+}
+
+/**
+ * jieba's idf table was computed over a large general corpus: the lower a word's idf there, the more
+ * it is everyday language (一直 4.6, 以后 4.3, 发现 4.4) rather than a name for something (拉萨 8.6,
+ * 电子厂 12.8, 退款 10.1). Words at or under EVERYDAY_IDF weigh EVERYDAY_WEIGHT, words at or above
+ * NAMING_IDF weigh 1, linearly between; words the table lacks are rare and weigh 1.
+ */
+const EVERYDAY_IDF = 5;
+const NAMING_IDF = 7;
+const EVERYDAY_WEIGHT = 0.2;
+
+/** Background idf of the words under NAMING_IDF (~3,500 of the table's 270,000), read on first use. */
+let everyday: Map<string, number> | null = null;
+
+function everydayWords(): Map<string, number> {
+  if (!everyday) {
+    everyday = new Map();
+    for (const line of new TextDecoder().decode(idf).split('\n')) {
+      const [word, value] = line.split(' ');
+      const idfValue = Number(value);
+      if (word && idfValue < NAMING_IDF) everyday.set(word, idfValue);
+    }
+  }
+  return everyday;
+}
+
+/** How much a word names something rather than being everyday language: EVERYDAY_WEIGHT–1. */
+export function namingWeight(word: string): number {
+  const value = everydayWords().get(word);
+  if (value === undefined) return 1;
+  const share = Math.max(0, (value - EVERYDAY_IDF) / (NAMING_IDF - EVERYDAY_IDF));
+  return EVERYDAY_WEIGHT + (1 - EVERYDAY_WEIGHT) * share;
 }
