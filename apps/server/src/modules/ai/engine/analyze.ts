@@ -100,7 +100,8 @@ export function soundsOf(tiers: readonly SoundTier[]): Map<string, string> {
 /**
  * A window of 2–4 characters over two or more neighbouring pieces that sounds like a known word it
  * is not (优|慧 for 优惠, 开发|漂 for 开发票) is read as that word. A single piece is a dictionary
- * word (可是 is not 课时, 那里 is not 哪里), and windows with a stop word are left alone.
+ * word (可是 is not 课时, 那里 is not 哪里), and windows with a stop word are left alone. A typo is only
+ * repaired into a word the agent's stored questions speak of: at a shop 「钱交了」 is not the lexicon's 扦脚.
  */
 function repairTypos(pieces: string[], vocabulary: Vocabulary): string[] {
   const { synonyms, sounds } = vocabulary;
@@ -130,12 +131,12 @@ function repairTypos(pieces: string[], vocabulary: Vocabulary): string[] {
   return out;
 }
 
-/** How many pieces may stand between the two characters of a separated word (洗|个|澡, 假|怎么|请). */
+/** How many pieces may stand between the two characters of a separated word (洗|个|澡, 车|搁|哪儿|停). */
 const SEPARATED_GAP = 2;
 
 /**
- * Two-character words customers take apart (离合词): 洗个澡, 拔个牙, 请几天假, and the object put first,
- * 假怎么请, 车停哪. Two single characters a piece or two apart that make a known word, in either
+ * Two-character words customers take apart (离合词): 洗个澡, 拔个牙, 理个发, and the object put first,
+ * 车停哪. Two single characters at most SEPARATED_GAP pieces apart that make a known word, in either
  * order, are read as that word where the first one stood.
  */
 function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
