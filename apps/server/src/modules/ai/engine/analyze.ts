@@ -56,6 +56,9 @@ export interface Vocabulary {
   readWords: ReadonlySet<string>;
 }
 
+/** A word of the lexicon or of the agent's stored questions. */
+const isKnownWord = (word: string, vocabulary: Vocabulary): boolean => vocabulary.synonyms.has(word) || vocabulary.words.has(word);
+
 const soundOf = (word: string): string => [...word].map(pinyinOf).join('');
 
 /** Known words of one source by sound, and the sounds two of its words share that read differently. */
@@ -115,7 +118,7 @@ function repairTypos(pieces: string[], vocabulary: Vocabulary): string[] {
       const window = span.join('');
       // A single piece of two or more characters is a word of the dictionary (可是, 那里): not a typo.
       if (span.length < 2 || span.some((piece) => STOP_WORDS.has(piece))) continue;
-      if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || synonyms.has(window) || vocabulary.words.has(window)) continue;
+      if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || isKnownWord(window, vocabulary)) continue;
       const word = sounds.get(window.split('').map(pinyinOf).join(''));
       if (word !== undefined && word !== window && vocabulary.readWords.has(synonyms.get(word) ?? word)) {
         out.push(word);
@@ -140,7 +143,6 @@ const SEPARATED_GAP = 2;
  * order, are read as that word where the first one stood.
  */
 function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
-  const known = (word: string) => vocabulary.synonyms.has(word) || vocabulary.words.has(word);
   const single = (piece: string | undefined) => piece !== undefined && piece.length === 1 && isCjk(piece) && !STOP_WORDS.has(piece);
   const out = [...pieces];
   for (let i = 0; i < out.length; i++) {
@@ -149,7 +151,7 @@ function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
     for (let j = i + 2; j <= Math.min(out.length - 1, i + 1 + SEPARATED_GAP); j++) {
       const second = out[j] as string;
       if (!single(second)) continue;
-      const word = known(first + second) ? first + second : known(second + first) ? second + first : null;
+      const word = isKnownWord(first + second, vocabulary) ? first + second : isKnownWord(second + first, vocabulary) ? second + first : null;
       if (word === null) continue;
       out[i] = word;
       out.splice(j, 1);
@@ -209,8 +211,7 @@ export function analyze(text: string, vocabulary: Vocabulary): Analysis {
     const chatter = CHATTER_WORDS.has(surface) || CHATTER_WORDS.has(word);
     // A word neither the lexicon nor the agent's questions know weighs by how much it names something:
     // 「一直显示没货」's 一直 and 显示 say little, 「电子厂工资」's 电子厂 is a thing the knowledge lacks.
-    const known = synonyms.has(surface) || vocabulary.words.has(surface);
-    const weight = (chatter ? CHATTER_WEIGHT : 1) * (known ? 1 : namingWeight(surface));
+    const weight = (chatter ? CHATTER_WEIGHT : 1) * (isKnownWord(surface, vocabulary) ? 1 : namingWeight(surface));
     addTerm(terms, `w:${word}`, weight);
     words.push(word);
     for (const implied of impliedWords(surface, synonyms)) {
