@@ -213,6 +213,26 @@ describe('a two-character word the customer took apart', () => {
       expect(best?.score ?? 0).toBeGreaterThanOrEqual(0.5);
     }
   });
+
+  it('takes a stop-word character (请) only into a word the stored questions have', () => {
+    const employer = new KnowledgeIndex([entry(1, '怎么请假'), entry(2, '有年假吗'), entry(3, '工资多少')]);
+    expect(employer.search('假怎么请')[0]).toMatchObject({ entry: { knowledgeId: 1 } });
+    expect(employer.search('假怎么请')[0]?.score ?? 0).toBeGreaterThanOrEqual(0.5);
+    // Where nobody speaks of 请假, 请 stays the polite word it usually is.
+    const vocabulary = { synonyms: BUILTIN_MAP, sounds: new Map<string, string>(), words: new Set<string>(), readWords: new Set<string>() };
+    expect(analyze('假怎么请', vocabulary).words).not.toContain('请假');
+    expect(analyze('假怎么请', { ...vocabulary, words: new Set(['请假']) }).words).toContain('请假');
+  });
+});
+
+describe('a lexicon phrase whose pieces a typo repair left apart', () => {
+  it('is read as the phrase (几点|尚课 → 几点上课, the class times)', () => {
+    // 孩子上课 gives the agent the word 上课 that 尚课 is repaired into.
+    const school = new KnowledgeIndex([entry(1, '上课时间怎么安排', ['几点上课']), entry(2, '有网课吗'), entry(3, '孩子上课有人看着吗')]);
+    const [best] = school.search('几点尚课');
+    expect(best?.entry.knowledgeId).toBe(1);
+    expect(best?.score ?? 0).toBeGreaterThanOrEqual(0.5);
+  });
 });
 
 describe('an entry that shares only an aspect with the message', () => {

@@ -143,7 +143,9 @@ const SEPARATED_GAP = 2;
  * order, are read as that word where the first one stood.
  */
 function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
-  const single = (piece: string | undefined) => piece !== undefined && piece.length === 1 && isCjk(piece) && !STOP_WORDS.has(piece);
+  const single = (piece: string | undefined) => piece !== undefined && piece.length === 1 && isCjk(piece);
+  // A stop word (请, 给) joins only into a word the agent's questions have: 假怎么请 at an employer's.
+  const joins = (word: string) => ([...word].some((char) => STOP_WORDS.has(char)) ? vocabulary.words.has(word) : isKnownWord(word, vocabulary));
   const out = [...pieces];
   for (let i = 0; i < out.length; i++) {
     const first = out[i] as string;
@@ -151,12 +153,38 @@ function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
     for (let j = i + 2; j <= Math.min(out.length - 1, i + 1 + SEPARATED_GAP); j++) {
       const second = out[j] as string;
       if (!single(second)) continue;
-      const word = isKnownWord(first + second, vocabulary) ? first + second : isKnownWord(second + first, vocabulary) ? second + first : null;
+      const word = joins(first + second) ? first + second : joins(second + first) ? second + first : null;
       if (word === null) continue;
       out[i] = word;
       out.splice(j, 1);
       break;
     }
+  }
+  return out;
+}
+
+/** The most pieces a phrase of the lexicon is put back together from. */
+const PHRASE_PIECES = 3;
+
+/**
+ * Neighbouring pieces that together make a lexicon phrase of three or more characters are read as
+ * that phrase: a repaired typo or a joined word leaves its neighbours as they were cut (几点|尚课 →
+ * 几点|上课, while 几点上课 is the lexicon's 上课时间).
+ */
+function joinPhrases(pieces: string[], vocabulary: Vocabulary): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < pieces.length) {
+    let taken = 1;
+    for (let j = Math.min(pieces.length, i + PHRASE_PIECES); j > i + 1; j--) {
+      const phrase = pieces.slice(i, j).join('');
+      if (phrase.length >= 3 && [...phrase].every(isCjk) && vocabulary.synonyms.has(phrase)) {
+        taken = j - i;
+        break;
+      }
+    }
+    out.push(pieces.slice(i, i + taken).join(''));
+    i += taken;
   }
   return out;
 }
@@ -187,7 +215,7 @@ export function analyze(text: string, vocabulary: Vocabulary): Analysis {
   const headed = new Set<string>();
   /** Runs of neighbouring content tokens: pinyin pairs never cross a stop word. */
   const runs: Token[][] = [[]];
-  const pieces = joinSeparated(repairTypos(cut(prepared), vocabulary), vocabulary);
+  const pieces = joinPhrases(joinSeparated(repairTypos(cut(prepared), vocabulary), vocabulary), vocabulary);
   for (let i = 0; i < pieces.length; i++) {
     const surface = normalizeWord(pieces[i] as string);
     if (!surface) continue;
