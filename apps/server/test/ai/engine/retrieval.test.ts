@@ -277,6 +277,12 @@ describe('analyze', () => {
     expect(words('保修')).toEqual(['保修']);
   });
 
+  it('reads a lexicon phrase with a measure word or modal the customer put inside it', () => {
+    expect(BUILTIN_MAP.has('擦个窗户')).toBe(false);
+    expect(words('擦个窗户')).toEqual([BUILTIN_MAP.get('擦窗户')]);
+    expect(words('微信能付不')).toEqual([BUILTIN_MAP.get('微信付')]);
+  });
+
   it('repairs homophone typos into known words', () => {
     expect(words('优慧活动')).toContain('优惠');
     expect(words('邮废')).toEqual(['运费']);

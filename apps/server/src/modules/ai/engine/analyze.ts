@@ -163,27 +163,35 @@ function joinSeparated(pieces: string[], vocabulary: Vocabulary): string[] {
   return out;
 }
 
-/** The most pieces a phrase of the lexicon is put back together from. */
+/** The most content pieces a phrase of the lexicon is put back together from. */
 const PHRASE_PIECES = 3;
 
 /**
  * Neighbouring pieces that together make a lexicon phrase of three or more characters are read as
  * that phrase: a repaired typo or a joined word leaves its neighbours as they were cut (几点|尚课 →
- * 几点|上课, while 几点上课 is the lexicon's 上课时间).
+ * 几点上课, the lexicon's 上课时间), and customers put a measure word or a modal inside a phrase
+ * (「擦个窗户」 is the lexicon's 擦窗户, 「微信能付不」 its 微信付). One stop word may stand inside.
  */
 function joinPhrases(pieces: string[], vocabulary: Vocabulary): string[] {
+  const isPhrase = (phrase: string) => phrase.length >= 3 && [...phrase].every(isCjk) && vocabulary.synonyms.has(phrase);
   const out: string[] = [];
   let i = 0;
   while (i < pieces.length) {
     let taken = 1;
-    for (let j = Math.min(pieces.length, i + PHRASE_PIECES); j > i + 1; j--) {
-      const phrase = pieces.slice(i, j).join('');
-      if (phrase.length >= 3 && [...phrase].every(isCjk) && vocabulary.synonyms.has(phrase)) {
-        taken = j - i;
-        break;
-      }
+    let joined = pieces[i] as string;
+    for (let k = Math.min(pieces.length, i + PHRASE_PIECES + 1); k > i + 1; k--) {
+      const span = pieces.slice(i, k);
+      const inner = span.slice(1, -1);
+      const stops = inner.filter((piece) => STOP_WORDS.has(piece)).length;
+      const whole = span.join('');
+      const content = [span[0], ...inner.filter((piece) => !STOP_WORDS.has(piece)), span[span.length - 1]].join('');
+      if (span.length <= PHRASE_PIECES && isPhrase(whole)) joined = whole;
+      else if (stops === 1 && span.length - 1 <= PHRASE_PIECES && isPhrase(content)) joined = content;
+      else continue;
+      taken = k - i;
+      break;
     }
-    out.push(pieces.slice(i, i + taken).join(''));
+    out.push(joined);
     i += taken;
   }
   return out;
