@@ -6,6 +6,7 @@ import {
   DECLINE_ACK_TEXT,
   LEAD_ASK_HIT_NAME,
   LEAD_THANKS_HIT_NAME,
+  decide,
   planTurn,
 } from '../../../src/modules/ai/engine/plan';
 import { KnowledgeIndex } from '../../../src/modules/ai/engine/retrieval';
@@ -56,6 +57,33 @@ describe('planTurn: what answers', () => {
     expect(plan).toMatchObject({ kind: 'reply', hit: { type: 'clarify', candidates: [{ id: 11, name: '运费怎么算' }] } });
     expect(plan.kind === 'reply' && plan.text).toBe('您是想问：\n1. 运费怎么算');
     expect(plan.next.failures).toBe(0);
+  });
+
+  it('a lone candidate in the upper half of the clarify band answers when the message is familiar', () => {
+    const hit = (knowledgeId: number, score: number) => ({ entry: { knowledgeId, question: `q${knowledgeId}`, similarQuestions: [], answer: 'a' }, score });
+    expect(decide([hit(1, 0.4)], 0.5, 0.2, true)).toMatchObject({ kind: 'answer', hit: { score: 0.4 } });
+    expect(decide([hit(1, 0.4)], 0.5, 0.2, false)).toMatchObject({ kind: 'clarify' });
+    // Below the middle of the band (0.35) it is only offered, and so is one of two close candidates.
+    expect(decide([hit(1, 0.34)], 0.5, 0.2, true)).toMatchObject({ kind: 'clarify' });
+    expect(decide([hit(1, 0.4), hit(2, 0.3)], 0.5, 0.2, true)).toMatchObject({ kind: 'clarify', candidates: [{ score: 0.4 }, { score: 0.3 }] });
+    // The middle follows the agent's thresholds.
+    expect(decide([hit(1, 0.4)], 0.7, 0.2, true)).toMatchObject({ kind: 'clarify' });
+  });
+
+  it('a typo of the business\'s own question is answered; a question about something it never speaks of is only offered', () => {
+    const school = new KnowledgeIndex([
+      { knowledgeId: 1, question: '一个班多少人', similarQuestions: ['小班几个学生'], answer: '每班不超过8人。' },
+      { knowledgeId: 2, question: '怎么报名', similarQuestions: [], answer: '到前台或小程序报名。' },
+      { knowledgeId: 3, question: '有网课吗', similarQuestions: [], answer: '有直播课。' },
+    ]);
+    const builtin = agent({ clarifyThreshold: 0.2 });
+    expect(school.isFamiliar('一个版几个人')).toBe(true);
+    expect(planTurn(input('一个版几个人', { agent: builtin }), school)).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 1 } });
+    // With a model it is the model's to read.
+    expect(planTurn(input('一个版几个人', { agent: { ...builtin, providerId: 7 } }), school)).toMatchObject({ kind: 'model' });
+    // 驾校 is nothing this school speaks of, and a job seeker asks another thing whatever words he shares.
+    expect(school.isFamiliar('驾校一个班多少人')).toBe(false);
+    expect(school.isFamiliar('你们招老师吗')).toBe(false);
   });
 
   it('a number after a clarify picks that entry', () => {

@@ -54,9 +54,12 @@ export type Decision =
 /**
  * The three bands (docs/ai-service.md §检索与评分): at or above the answer threshold the best entry answers,
  * unless a second one is as good (then both are offered); between the clarify and the answer
- * threshold up to CLARIFY_MAX close entries are offered; below it nothing is.
+ * threshold up to CLARIFY_MAX close entries are offered; below it nothing is. In the upper half of
+ * the clarify band a lone candidate answers when the message names nothing the knowledge does not
+ * know (`familiar`): a typo or an unusual wording of this business's own question, not another
+ * question that happens to share a word with it.
  */
-export function decide(hits: KnowledgeHit[], answerThreshold: number, clarifyThreshold: number): Decision {
+export function decide(hits: KnowledgeHit[], answerThreshold: number, clarifyThreshold: number, familiar = false): Decision {
   const [top, second] = hits;
   if (!top) return { kind: 'none' };
   if (top.score >= answerThreshold) {
@@ -65,6 +68,7 @@ export function decide(hits: KnowledgeHit[], answerThreshold: number, clarifyThr
   }
   const floor = Math.max(clarifyThreshold, top.score * CLARIFY_RELATIVE);
   const candidates = hits.filter((hit) => hit.score >= floor).slice(0, CLARIFY_MAX);
+  if (candidates.length === 1 && familiar && top.score >= (answerThreshold + clarifyThreshold) / 2) return { kind: 'answer', hit: top };
   return candidates.length > 0 ? { kind: 'clarify', candidates } : { kind: 'none' };
 }
 
@@ -231,8 +235,11 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     if (picked) return knowledgeReply({ entry: picked, score: 1 });
 
     // Contact details are no part of the question: 「运费怎么算？我电话138…」 asks 「运费怎么算」.
-    const hits = searchWithContext(input, index, found.length > 0 ? details.rest : input.text);
-    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold);
+    const message = found.length > 0 ? details.rest : input.text;
+    const hits = searchWithContext(input, index, message);
+    // With a model the clarify band is the model's to read: it tells a lone candidate that answers from one that does not.
+    const familiar = agent.providerId === null && index.isFamiliar(message);
+    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold, familiar);
     if (keyword && decision.kind !== 'answer') return handoff(keyword);
     if (decision.kind === 'answer') return knowledgeReply(decision.hit);
 

@@ -203,6 +203,17 @@ export class KnowledgeIndex {
     }
   }
 
+  /**
+   * Whether everything a message names is something the stored questions speak of: no full-weight
+   * word they lack (儿童医院 at a dental clinic, 车险 at a driving school; chatter and aspects such as
+   * the price do not count), and no job seeker's or supplier's intent.
+   */
+  isFamiliar(text: string): boolean {
+    const analysis = analyze(text, this.vocabulary);
+    const unknown = analysis.words.some((word) => isSubject(word) && !this.postings.has(`w:${word}`) && (analysis.terms.get(`w:${word}`) ?? 0) >= 1);
+    return !unknown && asideIntents(normalizeForMatch(text), 'asks').length === 0;
+  }
+
   /** The entry with this id, if indexed. */
   entryById(knowledgeId: number): EngineKnowledge | undefined {
     return this.entries.find((entry) => entry.knowledgeId === knowledgeId);

@@ -78,6 +78,7 @@ export default function ModelTab({ form }: { form: FormInstance<SettingsForm> })
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             <li>相似度 ≥ 直接回答阈值：直接用该条知识回答；</li>
             <li>介于澄清阈值和直接回答阈值之间：回复“您是想问：”并列出最多3个候选问题让客户选择；</li>
+            <li>未配置模型时，若只有一个候选、相似度在两个阈值的中点以上，且问题里没有知识库从未提到的事物，直接用它回答；</li>
             <li>低于澄清阈值：使用兜底回复（配置了模型时交给模型）。</li>
             <li>
               默认 {DEFAULT_KNOWLEDGE_THRESHOLD} / {DEFAULT_CLARIFY_THRESHOLD}；阈值越高越谨慎。
