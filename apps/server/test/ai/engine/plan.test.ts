@@ -84,6 +84,9 @@ describe('planTurn: what answers', () => {
     // 驾校 is nothing this school speaks of, and a job seeker asks another thing whatever words he shares.
     expect(school.isFamiliar('驾校一个班多少人')).toBe(false);
     expect(school.isFamiliar('你们招老师吗')).toBe(false);
+    // What the chatter around the question names is not asked: only the clause that asks counts.
+    expect(school.isFamiliar('我在驾校上班 一个版几个人')).toBe(true);
+    expect(school.isFamiliar('我在驾校上班')).toBe(false);
   });
 
   it('a number after a clarify picks that entry', () => {

@@ -107,6 +107,13 @@ export const ASKS_SOMETHING = /吗|么|嘛|呢|多少|多久|多长|多大|几|�
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
 
+/** The clauses of a message, each with whether it asks something. */
+const clausesOf = (text: string) =>
+  text
+    .split(CLAUSE_BREAK)
+    .filter((part) => part.trim().length > 0)
+    .map((part) => ({ part, asking: ASKS_SOMETHING.test(part) }));
+
 /** One analysis of a message read clause by clause (terms summed, words in order). */
 function mergeAnalyses(analyses: Analysis[]): Analysis {
   const terms = new Map<string, number>();
@@ -204,14 +211,19 @@ export class KnowledgeIndex {
   }
 
   /**
-   * Whether everything a message names is something the stored questions speak of: no full-weight
-   * word they lack (儿童医院 at a dental clinic, 车险 at a driving school; chatter and aspects such as
-   * the price do not count), and no job seeker's or supplier's intent.
+   * Whether everything the question names is something the stored questions speak of: no full-weight
+   * word they lack in a clause that asks (儿童医院 at a dental clinic, 车险 at a driving school; chatter
+   * and aspects such as the price do not count, nor the chatter clauses around the question), and no
+   * job seeker's or supplier's intent.
    */
   isFamiliar(text: string): boolean {
-    const analysis = analyze(text, this.vocabulary);
-    const unknown = analysis.words.some((word) => isSubject(word) && !this.postings.has(`w:${word}`) && (analysis.terms.get(`w:${word}`) ?? 0) >= 1);
-    return !unknown && asideIntents(normalizeForMatch(text), 'asks').length === 0;
+    if (asideIntents(normalizeForMatch(text), 'asks').length > 0) return false;
+    const clauses = clausesOf(text);
+    const questions = clauses.some((clause) => clause.asking) ? clauses.filter((clause) => clause.asking) : clauses;
+    return questions.every(({ part }) => {
+      const analysis = analyze(part, this.vocabulary);
+      return !analysis.words.some((word) => isSubject(word) && !this.postings.has(`w:${word}`) && (analysis.terms.get(`w:${word}`) ?? 0) >= 1);
+    });
   }
 
   /** The entry with this id, if indexed. */
@@ -301,10 +313,10 @@ export class KnowledgeIndex {
   }
 
   private query(text: string, previous: string | undefined): Query {
-    const parts = text.split(CLAUSE_BREAK).filter((part) => part.trim().length > 0);
-    const analyses = parts.map((part) => analyze(part, this.vocabulary));
+    const parts = clausesOf(text);
+    const analyses = parts.map(({ part }) => analyze(part, this.vocabulary));
     const analysis = mergeAnalyses(analyses);
-    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: ASKS_SOMETHING.test(parts[i] as string) }] : []));
+    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: (parts[i] as { asking: boolean }).asking }] : []));
     const clauses = kept.map((clause) => clause.terms);
     // Chatter is told from the question by the clause that asks: with none, every clause is the question.
     const asking = kept.some((clause) => clause.asking) ? kept.map((clause) => clause.asking) : kept.map(() => true);
