@@ -183,6 +183,14 @@ describe('a message of several clauses', () => {
     expect(['我下班都七八点了', '孩子不去'].some((clause) => ASKS_SOMETHING.test(clause))).toBe(false);
   });
 
+  it('reads a clause of a word or two the stored questions speak of as a piece of the question', () => {
+    const carCare = new KnowledgeIndex([entry(1, '贴膜多少钱'), entry(2, '贴膜质保多久'), entry(3, '镀晶质保多久'), entry(4, '洗车多少钱')]);
+    const hits = carCare.search('质保多久 贴膜');
+    expect(hits[0]).toMatchObject({ entry: { knowledgeId: 2 } });
+    // 贴膜, typed apart, says the question is not about 镀晶: that entry explains less of it (0.78 as chatter).
+    expect(hits.find((hit) => hit.entry.knowledgeId === 3)?.score ?? 1).toBeLessThan(0.7);
+  });
+
   it('reads every clause as the question when none asks', () => {
     const gym = new KnowledgeIndex([entry(1, '私教课可以改时间吗', ['临时有事去不了']), entry(2, '会员卡可以转让吗', ['卡能给别人用吗'])]);
     // Neither clause asks: the first one alone must not carry the rescheduling entry to a full score.

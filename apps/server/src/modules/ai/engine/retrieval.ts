@@ -99,10 +99,13 @@ const CHARACTERS_ONLY_MIN = 0.5;
  * of its own (「电话多少 你们报名的」 asks for the phone number, and an entry about 报名 alone does not
  * explain it); a clause without one (「我下班都七八点了」) is chatter around the question and says
  * nothing against an entry, unless no clause asks (「我搬家了以后去不了 想把卡让给同事用」: all of it is
- * the question). Wider than handoff.ts's isQuestion, which must not read a demand (「都几次了！」) as a
+ * the question) or it is a word or two of the stored questions typed apart (「次卡 洗车 多少钱」). Wider than handoff.ts's isQuestion, which must not read a demand (「都几次了！」) as a
  * question.
  */
 export const ASKS_SOMETHING = /吗|么|嘛|呢|多少|多久|多长|多大|几|怎|如何|哪|什么|啥|咋|可以|能不能|可不可以|是否|有没有|是不是|会不会|要不要|行不行|(?:不|没|没有)$/;
+
+/** The most content words of a clause that, without asking anything, is still a piece of the question. */
+const FRAGMENT_WORDS = 2;
 
 /** Where one clause of a message ends and the next begins. */
 const CLAUSE_BREAK = /[,，。.!！?？;；~～…\s]+/;
@@ -316,7 +319,11 @@ export class KnowledgeIndex {
     const parts = clausesOf(text);
     const analyses = parts.map(({ part }) => analyze(part, this.vocabulary));
     const analysis = mergeAnalyses(analyses);
-    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: (parts[i] as { asking: boolean }).asking }] : []));
+    // 「次卡 洗车 多少钱」: a clause of a word or two the stored questions speak of is a piece of the
+    // question typed apart, not chatter around it.
+    const fragment = (a: Analysis) =>
+      a.words.length > 0 && a.words.length <= FRAGMENT_WORDS && a.words.every((word) => !CHATTER_WORDS.has(word) && this.postings.has(`w:${word}`));
+    const kept = analyses.flatMap((a, i) => (a.terms.size > 0 ? [{ terms: a.terms, asking: (parts[i] as { asking: boolean }).asking || fragment(a) }] : []));
     const clauses = kept.map((clause) => clause.terms);
     // Chatter is told from the question by the clause that asks: with none, every clause is the question.
     const asking = kept.some((clause) => clause.asking) ? kept.map((clause) => clause.asking) : kept.map(() => true);
