@@ -87,6 +87,9 @@ describe('planTurn: what answers', () => {
     // What the chatter around the question names is not asked: only the clause that asks counts.
     expect(school.isFamiliar('我在驾校上班 一个版几个人')).toBe(true);
     expect(school.isFamiliar('我在驾校上班')).toBe(false);
+    // A message that asks nothing is not answered on a guess.
+    expect(school.isFamiliar('好的 我周末报名')).toBe(false);
+    expect(school.isFamiliar('周末能报名吗')).toBe(true);
   });
 
   it('a number after a clarify picks that entry', () => {

@@ -214,16 +214,15 @@ export class KnowledgeIndex {
   }
 
   /**
-   * Whether everything the question names is something the stored questions speak of: no full-weight
-   * word they lack in a clause that asks (儿童医院 at a dental clinic, 车险 at a driving school; chatter
-   * and aspects such as the price do not count, nor the chatter clauses around the question), and no
-   * job seeker's or supplier's intent.
+   * Whether the message asks something and everything it asks about is something the stored questions
+   * speak of: no full-weight word they lack in a clause that asks (儿童医院 at a dental clinic, 车险 at a
+   * driving school; chatter and aspects such as the price do not count, nor the chatter clauses around
+   * the question), and no job seeker's or supplier's intent. 「谢谢啊 那我周末过去」 asks nothing.
    */
   isFamiliar(text: string): boolean {
     if (asideIntents(normalizeForMatch(text), 'asks').length > 0) return false;
     const clauses = clausesOf(text);
-    const questions = clauses.some((clause) => clause.asking) ? clauses.filter((clause) => clause.asking) : clauses;
-    return questions.every(({ part }) => {
+    return clauses.some((clause) => clause.asking) && clauses.filter((clause) => clause.asking).every(({ part }) => {
       const analysis = analyze(part, this.vocabulary);
       return !analysis.words.some((word) => isSubject(word) && !this.postings.has(`w:${word}`) && (analysis.terms.get(`w:${word}`) ?? 0) >= 1);
     });
