@@ -296,6 +296,13 @@ describe('analyze', () => {
     expect(words('邮废')).toEqual(['运费']);
   });
 
+  it('repairs a typo over a stop word only in a window of four characters or more', () => {
+    const hours = { ...vocabulary, sounds: soundsOf([soundTier(['营业时间', '业时'])]), readWords: new Set(['营业时间', '业时']) };
+    expect(analyze('营也时间', hours).words).toContain('营业时间');
+    // 也 + 时 is too short a window to be anything but the words typed.
+    expect(analyze('也时', hours).words).not.toContain('业时');
+  });
+
   it('repairs a typo only into a word the stored questions speak of', () => {
     // 钱交 sounds like the lexicon's 扦脚 (a pedicure): a shop's customer paying (「钱交了」) is not asking for one.
     const lexicon = { ...vocabulary, sounds: soundsOf([soundTier(['扦脚', '优惠'])]) };

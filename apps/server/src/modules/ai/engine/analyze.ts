@@ -100,10 +100,14 @@ export function soundsOf(tiers: readonly SoundTier[]): Map<string, string> {
   return sounds;
 }
 
+/** A typo window this long may hold a stop word: 营|也|时间 sounds like the agent's 营业时间 as a whole. */
+const STOP_WINDOW_MIN = 4;
+
 /**
  * A window of 2–4 characters over two or more neighbouring pieces that sounds like a known word it
  * is not (优|慧 for 优惠, 开发|漂 for 开发票) is read as that word. A single piece is a dictionary
- * word (可是 is not 课时, 那里 is not 哪里), and windows with a stop word are left alone. A typo is only
+ * word (可是 is not 课时, 那里 is not 哪里), and shorter windows with a stop word are left alone (也, 在
+ * and 是 are mostly what they are). A typo is only
  * repaired into a word the agent's stored questions speak of: at a shop 「钱交了」 is not the lexicon's 扦脚.
  */
 function repairTypos(pieces: string[], vocabulary: Vocabulary): string[] {
@@ -117,7 +121,7 @@ function repairTypos(pieces: string[], vocabulary: Vocabulary): string[] {
       const span = pieces.slice(i, j);
       const window = span.join('');
       // A single piece of two or more characters is a word of the dictionary (可是, 那里): not a typo.
-      if (span.length < 2 || span.some((piece) => STOP_WORDS.has(piece))) continue;
+      if (span.length < 2 || (span.join('').length < STOP_WINDOW_MIN && span.some((piece) => STOP_WORDS.has(piece)))) continue;
       if (window.length < 2 || window.length > 4 || ![...window].every(isCjk) || isKnownWord(window, vocabulary)) continue;
       const word = sounds.get(window.split('').map(pinyinOf).join(''));
       if (word !== undefined && word !== window && vocabulary.readWords.has(synonyms.get(word) ?? word)) {
