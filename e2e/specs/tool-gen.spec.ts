@@ -52,10 +52,17 @@ async function sampleTables(request: APIRequestContext, token: string, goods: st
 /** Waits until the toasts have gone, for a clean screenshot. */
 const noToasts = (page: Page) => expect(page.locator('.ant-message-notice')).toHaveCount(0);
 
-/** Picks an option of the antd Select named `label` from its open dropdown. */
+/** Picks an option of the antd Select named `label` from its dropdown, once that has finished opening. */
 async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  const select = page.getByRole('combobox', { name: label });
+  await select.click();
+  await expect(select).toHaveAttribute('aria-expanded', 'true');
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${await select.getAttribute('aria-controls')}"]`) });
+  // The option list is virtual: clicked while the dropdown still slides open, the option is scrolled into view
+  // by scrolling the list, which can move it out of the rendered rows so that it is never found again.
+  await expect(dropdown).toBeVisible();
+  await expect(dropdown).not.toHaveClass(/ant-slide-up/);
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 const columnNames = (grid: Locator) => grid.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allInnerTexts();
@@ -64,7 +71,8 @@ test('代码生成: import a table, edit its columns and names, preview the code
   test.setTimeout(90_000);
   const errors = consoleErrors(page);
   const token = await apiLogin(request, ADMIN);
-  const suffix = Date.now() % 1_000_000;
+  // The worker slot too: two copies of this test started in the same millisecond (--repeat-each) would make the same tables.
+  const suffix = `${Date.now() % 1_000_000}_${test.info().parallelIndex}`;
   const tableName = `e2e_goods_${suffix}`;
   await sampleTables(request, token, tableName, `e2e_supplier_${suffix}`);
 

@@ -1,7 +1,7 @@
 import { createContext, useContext, type HTMLAttributes } from 'react';
 import { Alert, Checkbox, Input, Select, Table, type TableColumnsType } from 'antd';
 import { HolderOutlined } from '@ant-design/icons';
-import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, getFirstCollision, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FIELD_IDENTIFIER, GEN_HTML_TYPE_LABELS, GEN_HTML_TYPES, GEN_QUERY_TYPE_LABELS, GEN_QUERY_TYPES, GEN_TS_TYPES } from '@acs/shared';
 import type { GenTableColumn } from '../../../../api/tool/gen';
@@ -78,8 +78,11 @@ export default function ColumnGrid({ columns, onChange, dictTypes, showErrors }:
   const dictOptions = dictTypes.map((d) => ({ value: d.dictType, label: d.dictName }));
 
   const patch = (row: GenTableColumn, change: Partial<GenTableColumn>) => onChange(patchColumn(columns, row.columnId, change));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) onChange(moveColumn(columns, Number(active.id), Number(over.id)));
+  // Not `over`: dnd-kit sets it in an effect a render after the move, so Space pressed right after an arrow
+  // key would drop the row back where it started; the collisions are those of the move's own render.
+  const onDragEnd = ({ active, collisions }: DragEndEvent) => {
+    const target = getFirstCollision(collisions, 'id');
+    if (target != null) onChange(moveColumn(columns, Number(active.id), Number(target)));
   };
 
   const flag = (title: string, key: Flag) => ({
