@@ -93,6 +93,9 @@ export const FAQ_AGENT: EngineAgent = {
   model: '',
 };
 
+/** The same agent answering with a model provider: what it cannot answer from knowledge goes to the model. */
+export const FAQ_MODEL_AGENT: EngineAgent = { ...FAQ_AGENT, providerId: 1, model: 'bench-model' };
+
 /** The template's rules as an admin gets them (ids are the database's business; any distinct ones do). */
 export const FAQ_RULES: EngineRule[] = general.rules.map((rule, i) => ({ ruleId: 901 + i, ...rule }));
 
@@ -107,9 +110,9 @@ const VARIABLES: Record<string, string> = {
 const NOW = Date.parse('2026-11-23T10:00:00+08:00');
 
 /** One customer message as the first turn of a conversation (a follow-up carries its previous message). */
-export function turnInput(question: Pick<FaqQuestion, 'text' | 'previous'>, knowledge: EngineKnowledge[]): TurnInput {
+export function turnInput(question: Pick<FaqQuestion, 'text' | 'previous'>, knowledge: EngineKnowledge[], agent: EngineAgent = FAQ_AGENT): TurnInput {
   return {
-    agent: FAQ_AGENT,
+    agent,
     rules: FAQ_RULES,
     knowledge,
     text: question.text,
@@ -137,6 +140,19 @@ export function outcomeOf(plan: TurnPlan): Outcome {
 
 export function ask(question: Pick<FaqQuestion, 'text' | 'previous'>, index: KnowledgeIndex, knowledge: EngineKnowledge[]): Outcome {
   return outcomeOf(planTurn(turnInput(question, knowledge), index));
+}
+
+/**
+ * Whether, with a model provider, the expected entry reaches the customer or the model: answered as is,
+ * or among the references the model is asked to answer from (an upper bound of grounded answers: the
+ * model still has to recognise it). No model is called; planTurn only plans.
+ */
+export function groundedWithModel(question: Pick<FaqQuestion, 'text' | 'previous' | 'expect'>, index: KnowledgeIndex, knowledge: EngineKnowledge[]): boolean {
+  if (question.expect === null) return false;
+  const plan = planTurn(turnInput(question, knowledge, FAQ_MODEL_AGENT), index);
+  if (plan.kind === 'model') return plan.knowledge.some((hit) => hit.entry.knowledgeId === question.expect);
+  const outcome = outcomeOf(plan);
+  return outcome.type === 'answer' && outcome.id === question.expect;
 }
 
 export interface Verdict {

@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_LEAD_GOAL, type AgentLeadGoal } from '@acs/shared';
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_LEAD_GOAL, MAX_REFERENCES, type AgentLeadGoal } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_ACK_HIT_NAME,
@@ -166,6 +166,36 @@ describe('planTurn: what answers', () => {
     expect(plan.messages[0]?.content).toContain('每天9点到18点。');
     expect(plan.messages.slice(1)).toEqual([...history, { role: 'user', content: '营业到几点我下班过去' }]);
     expect(plan.next.failures).toBe(0);
+  });
+
+  describe('with a model provider, the references', () => {
+    const returns = new KnowledgeIndex(
+      ['退货运费谁出', '退货多久到账', '怎么申请退货', '退货地址在哪', '退货要带发票吗', '退换货期限是多久', '质量问题能退货吗', '退货可以上门取件吗'].map(
+        (question, i) => ({ knowledgeId: 40 + i, question, similarQuestions: [], answer: `${question}：见售后说明。` }),
+      ),
+    );
+    const text = '东西不想要了 想退';
+    const hits = returns.search(text, 10);
+    const referencesFor = (clarifyThreshold: number) => {
+      const plan = planTurn(input(text, { rules: [], agent: agent({ providerId: 7, knowledgeThreshold: 0.99, clarifyThreshold }) }), returns);
+      if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
+      return plan.knowledge.map((hit) => hit.entry.knowledgeId);
+    };
+
+    it('are the best MAX_REFERENCES entries', () => {
+      expect(hits.length).toBeGreaterThan(MAX_REFERENCES);
+      expect(referencesFor(0.01)).toEqual(hits.slice(0, MAX_REFERENCES).map((hit) => hit.entry.knowledgeId));
+    });
+
+    it('reach down to half the clarify threshold: the model may read an entry the customer would not be offered', () => {
+      const second = hits[1]?.score ?? 0;
+      const threshold = second * 1.5;
+      const references = referencesFor(threshold);
+      expect(references).toContain(hits[1]?.entry.knowledgeId);
+      const expected = hits.filter((hit) => hit.score >= threshold / 2).slice(0, MAX_REFERENCES);
+      expect(expected.length).toBeLessThan(hits.length);
+      expect(references).toEqual(expected.map((hit) => hit.entry.knowledgeId));
+    });
   });
 
   it('with a model provider, rules and knowledge still answer directly', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LEAD_GOAL } from '@acs/shared';
+import { DEFAULT_LEAD_GOAL, MAX_REFERENCES } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
 import { buildModelMessages, isNoAnswer, NO_ANSWER_MARKER } from '../../../src/modules/ai/engine/prompt';
 import type { ChatMessage, KnowledgeHit } from '../../../src/modules/ai/engine/types';
@@ -43,13 +43,18 @@ describe('buildModelMessages', () => {
     expect(system?.content).toContain('小美');
   });
 
-  it('adds at most three knowledge hits as reference material, answers rendered', () => {
-    const [system] = buildModelMessages(agent(), [], hits, variables, '运费');
+  it('adds at most MAX_REFERENCES knowledge hits as reference material, in order, answers rendered', () => {
+    const more = Array.from({ length: MAX_REFERENCES + 1 - hits.length }, (_, i) => ({
+      entry: { knowledgeId: 100 + i, question: `第${i + 1}个补充问题`, similarQuestions: [], answer: '补充答案' },
+      score: 0.4 - i * 0.01,
+    }));
+    const all = [...hits, ...more];
+    const [system] = buildModelMessages(agent(), [], all, variables, '运费');
     expect(system?.content).toContain('参考资料');
     expect(system?.content).toContain('[1] 问：运费怎么算');
     expect(system?.content).toContain('问：运费怎么算\n答：满99元包邮，星光家居不满99元运费8元。');
-    expect(system?.content).toContain('问：营业时间是几点');
-    expect(system?.content).not.toContain('可以开发票吗');
+    expect(system?.content).toContain(`[${MAX_REFERENCES}] 问：${all[MAX_REFERENCES - 1]?.entry.question}`);
+    expect(system?.content).not.toContain(`问：${all[MAX_REFERENCES]?.entry.question}`);
   });
 
   it('keeps only the last historyMessages earlier messages, never system notes', () => {

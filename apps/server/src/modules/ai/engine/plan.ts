@@ -1,9 +1,9 @@
-import { CLARIFY_MAX, CLARIFY_PROMPT, renderTemplate, type AgentLeadGoal, type LeadField, type MessageHit } from '@acs/shared';
+import { CLARIFY_MAX, CLARIFY_PROMPT, MAX_REFERENCES, REFERENCE_FLOOR_SHARE, renderTemplate, type AgentLeadGoal, type LeadField, type MessageHit } from '@acs/shared';
 import { handoffKeyword, isQuestion, requestedHuman } from './handoff';
 import { isWithinBusinessHours } from './hours';
 import { extractLeadDetails, isBareDecline, isDecline, isOnlyContact } from './lead-extract';
 import { normalizeForMatch, TRAILING_PUNCTUATION } from './normalize';
-import { buildModelMessages, MAX_REFERENCES } from './prompt';
+import { buildModelMessages } from './prompt';
 import { ANSWER_ONLY_MAX, ASKS_SOMETHING, type KnowledgeIndex } from './retrieval';
 import { matchRule, smallTalkRule } from './rules';
 import { SMALLTALK_LABELS, SMALLTALK_REPLIES, smallTalkOf } from './smalltalk';
@@ -245,8 +245,9 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
 
     const fallback = render(agent.fallbackReply);
     if (agent.providerId !== null) {
-      // Entries in the clarify band may still hold the answer: the model reads them and answers only from them.
-      const references = hits.filter((hit) => hit.score >= agent.clarifyThreshold).slice(0, MAX_REFERENCES);
+      // Entries in and a little below the clarify band may still hold the answer: the model reads them and answers only from them.
+      const floor = agent.clarifyThreshold * REFERENCE_FLOOR_SHARE;
+      const references = hits.filter((hit) => hit.score >= floor).slice(0, MAX_REFERENCES);
       const leadFields = leadDeclined ? [] : missing;
       return {
         kind: 'model',

@@ -1,8 +1,5 @@
-import { LEAD_FIELD_LABELS, renderTemplate, type LeadField } from '@acs/shared';
+import { LEAD_FIELD_LABELS, MAX_REFERENCES, renderTemplate, type LeadField } from '@acs/shared';
 import type { ChatMessage, EngineAgent, KnowledgeHit } from './types';
-
-/** More references crowd the prompt and mislead more than they help. */
-export const MAX_REFERENCES = 3;
 
 /**
  * What the model must answer, alone, when neither the agent's settings nor the references hold the
@@ -66,7 +63,7 @@ function systemPrompt(
 
 /**
  * The messages for the agent's model (retrieval-augmented): the rendered system prompt, rules that
- * make the settings, the variables and up to three knowledge hits the only source of facts (and
+ * make the settings, the variables and up to MAX_REFERENCES knowledge hits the only source of facts (and
  * NO_ANSWER_MARKER the answer when they hold none), the lead goal, the last
  * `params.historyMessages` messages, then the customer's message. `leadFields` are the goal fields
  * still missing (empty once declined).

@@ -1,6 +1,6 @@
 import { Alert, Form, InputNumber, Select, Slider, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_CLARIFY_THRESHOLD, DEFAULT_KNOWLEDGE_THRESHOLD } from '@acs/shared';
+import { CLARIFY_MAX, DEFAULT_CLARIFY_THRESHOLD, DEFAULT_KNOWLEDGE_THRESHOLD, MAX_REFERENCES, REFERENCE_FLOOR_SHARE } from '@acs/shared';
 import { modelOptions, type ModelOption } from '../../../../../api/ai/agent';
 import { BUILTIN, type SettingsForm } from './formValues';
 
@@ -77,9 +77,13 @@ export default function ModelTab({ form }: { form: FormInstance<SettingsForm> })
         description={
           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
             <li>相似度 ≥ 直接回答阈值：直接用该条知识回答；</li>
-            <li>介于澄清阈值和直接回答阈值之间：回复“您是想问：”并列出最多3个候选问题让客户选择；</li>
+            <li>未配置模型时，介于澄清阈值和直接回答阈值之间：回复“您是想问：”并列出最多{CLARIFY_MAX}个候选问题让客户选择；</li>
             <li>未配置模型时，若只有一个候选、相似度在两个阈值的中点以上，且问题里没有知识库从未提到的事物，直接用它回答；</li>
-            <li>低于澄清阈值：使用兜底回复（配置了模型时交给模型）。</li>
+            <li>未配置模型时，低于澄清阈值：使用兜底回复；</li>
+            <li>
+              配置了模型时，未达直接回答阈值的问题都交给模型：相似度不低于澄清阈值 × {REFERENCE_FLOOR_SHARE} 的前 {MAX_REFERENCES}{' '}
+              条知识作为参考资料，模型只依据它们回答，资料中没有答案时使用兜底回复；
+            </li>
             <li>
               默认 {DEFAULT_KNOWLEDGE_THRESHOLD} / {DEFAULT_CLARIFY_THRESHOLD}；阈值越高越谨慎。
             </li>
