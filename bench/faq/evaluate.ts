@@ -142,17 +142,20 @@ export function ask(question: Pick<FaqQuestion, 'text' | 'previous'>, index: Kno
   return outcomeOf(planTurn(turnInput(question, knowledge), index));
 }
 
-/**
- * Whether, with a model provider, the expected entry reaches the customer or the model: answered as is,
- * or among the references the model is asked to answer from (an upper bound of grounded answers: the
- * model still has to recognise it). No model is called; planTurn only plans.
- */
-export function groundedWithModel(question: Pick<FaqQuestion, 'text' | 'previous' | 'expect'>, index: KnowledgeIndex, knowledge: EngineKnowledge[]): boolean {
-  if (question.expect === null) return false;
+/** What the same agent with a model provider would do with a question, without calling any model. */
+export interface ModelVerdict {
+  /** The expected entry answered as is, or among the references the model is asked to answer from (an upper bound of grounded answers: the model still has to recognise it). */
+  reached: boolean;
+  /** Answered as is with an entry that is not the expected one (any entry, for an unanswerable question): the model never saw it. */
+  wrong: boolean;
+}
+
+export function judgeWithModel(question: Pick<FaqQuestion, 'text' | 'previous' | 'expect'>, index: KnowledgeIndex, knowledge: EngineKnowledge[]): ModelVerdict {
   const plan = planTurn(turnInput(question, knowledge, FAQ_MODEL_AGENT), index);
-  if (plan.kind === 'model') return plan.knowledge.some((hit) => hit.entry.knowledgeId === question.expect);
+  if (plan.kind === 'model') return { reached: question.expect !== null && plan.knowledge.some((hit) => hit.entry.knowledgeId === question.expect), wrong: false };
   const outcome = outcomeOf(plan);
-  return outcome.type === 'answer' && outcome.id === question.expect;
+  const answered = outcome.type === 'answer' ? outcome.id : undefined;
+  return { reached: question.expect !== null && answered === question.expect, wrong: answered !== undefined && answered !== question.expect };
 }
 
 export interface Verdict {

@@ -1,4 +1,4 @@
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_LEAD_GOAL, MAX_REFERENCES, type AgentLeadGoal } from '@acs/shared';
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_LEAD_GOAL, MAX_REFERENCES, UNFAMILIAR_DIRECT_MIN, type AgentLeadGoal } from '@acs/shared';
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_ACK_HIT_NAME,
@@ -196,6 +196,26 @@ describe('planTurn: what answers', () => {
       expect(expected.length).toBeLessThan(hits.length);
       expect(references).toEqual(expected.map((hit) => hit.entry.knowledgeId));
     });
+  });
+
+  it('with a model provider, a message naming what the knowledge lacks goes to the model unless an entry is sure; the built-in engine answers it', () => {
+    const studio = new KnowledgeIndex([
+      { knowledgeId: 61, question: '定金要交多少', similarQuestions: ['需要付定金吗'], answer: '定金1000元，可抵扣套餐费用。' },
+      { knowledgeId: 62, question: '怎么预约档期', similarQuestions: [], answer: '在小程序选日期即可预约。' },
+      { knowledgeId: 64, question: '可以穿自己的婚纱吗', similarQuestions: [], answer: '可以自带婚纱。' },
+      { knowledgeId: 63, question: '婚纱照套餐多少钱', similarQuestions: [], answer: '套餐3999元起。' },
+    ]);
+    const text = '定金可以开发票吗';
+    const [top] = studio.search(text, 3);
+    expect(studio.isFamiliar(text)).toBe(false);
+    expect(top?.score).toBeGreaterThanOrEqual(agent().knowledgeThreshold);
+    expect(top?.score).toBeLessThan(UNFAMILIAR_DIRECT_MIN);
+    expect(planTurn(input(text, { rules: [] }), studio)).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: top?.entry.knowledgeId } });
+    const plan = planTurn(input(text, { rules: [], agent: agent({ providerId: 7 }) }), studio);
+    if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
+    expect(plan.knowledge[0]?.entry.knowledgeId).toBe(top?.entry.knowledgeId);
+    // A familiar message with the same kind of score is still answered as is.
+    expect(planTurn(input('定金交多少', { rules: [], agent: agent({ providerId: 7 }) }), studio)).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 61 } });
   });
 
   it('with a model provider, rules and knowledge still answer directly', () => {

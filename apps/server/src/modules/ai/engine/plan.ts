@@ -1,4 +1,4 @@
-import { CLARIFY_MAX, CLARIFY_PROMPT, MAX_REFERENCES, REFERENCE_FLOOR_SHARE, renderTemplate, type AgentLeadGoal, type LeadField, type MessageHit } from '@acs/shared';
+import { CLARIFY_MAX, CLARIFY_PROMPT, MAX_REFERENCES, REFERENCE_FLOOR_SHARE, UNFAMILIAR_DIRECT_MIN, renderTemplate, type AgentLeadGoal, type LeadField, type MessageHit } from '@acs/shared';
 import { handoffKeyword, isQuestion, requestedHuman } from './handoff';
 import { isWithinBusinessHours } from './hours';
 import { extractLeadDetails, isBareDecline, isDecline, isOnlyContact } from './lead-extract';
@@ -237,11 +237,14 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     // Contact details are no part of the question: 「运费怎么算？我电话138…」 asks 「运费怎么算」.
     const message = found.length > 0 ? details.rest : input.text;
     const hits = searchWithContext(input, index, message);
+    const withModel = agent.providerId !== null;
+    const familiar = index.isFamiliar(message);
     // With a model the clarify band is the model's to read: it tells a lone candidate that answers from one that does not.
-    const familiar = agent.providerId === null && index.isFamiliar(message);
-    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold, familiar);
+    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold, !withModel && familiar);
     if (keyword && decision.kind !== 'answer') return handoff(keyword);
-    if (decision.kind === 'answer') return knowledgeReply(decision.hit);
+    if (decision.kind === 'answer' && (!withModel || familiar || decision.hit.score >= Math.max(agent.knowledgeThreshold, UNFAMILIAR_DIRECT_MIN))) {
+      return knowledgeReply(decision.hit);
+    }
 
     const fallback = render(agent.fallbackReply);
     if (agent.providerId !== null) {

@@ -48,7 +48,7 @@ describe('ModelTab thresholds', () => {
     expect(screen.queryByText('知识库匹配阈值')).toBeNull();
     expect(screen.getByText(/介于澄清阈值和直接回答阈值之间：回复“您是想问：”并列出最多3个候选问题/)).toBeTruthy();
     expect(screen.getByText(/未配置模型时，若只有一个候选、相似度在两个阈值的中点以上/)).toBeTruthy();
-    expect(screen.getByText(/配置了模型时，未达直接回答阈值的问题都交给模型：相似度不低于澄清阈值 × 0.5 的前 5 条知识作为参考资料/)).toBeTruthy();
+    expect(screen.getByText(/配置了模型时，未达直接回答阈值的问题都交给模型（问题里有知识库从未提到的事物时，相似度低于 0.7 也交给模型）：相似度不低于澄清阈值 × 0.5 的前 5 条知识作为参考资料/)).toBeTruthy();
     expect(screen.getByText(/默认 0.5 \/ 0.2；阈值越高越谨慎/)).toBeTruthy();
     expect(handle('澄清阈值').getAttribute('aria-valuenow')).toBe('0.3');
   });

@@ -1,6 +1,6 @@
 import { Alert, Form, InputNumber, Select, Slider, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CLARIFY_MAX, DEFAULT_CLARIFY_THRESHOLD, DEFAULT_KNOWLEDGE_THRESHOLD, MAX_REFERENCES, REFERENCE_FLOOR_SHARE } from '@acs/shared';
+import { CLARIFY_MAX, DEFAULT_CLARIFY_THRESHOLD, DEFAULT_KNOWLEDGE_THRESHOLD, MAX_REFERENCES, REFERENCE_FLOOR_SHARE, UNFAMILIAR_DIRECT_MIN } from '@acs/shared';
 import { modelOptions, type ModelOption } from '../../../../../api/ai/agent';
 import { BUILTIN, type SettingsForm } from './formValues';
 
@@ -81,7 +81,8 @@ export default function ModelTab({ form }: { form: FormInstance<SettingsForm> })
             <li>未配置模型时，若只有一个候选、相似度在两个阈值的中点以上，且问题里没有知识库从未提到的事物，直接用它回答；</li>
             <li>未配置模型时，低于澄清阈值：使用兜底回复；</li>
             <li>
-              配置了模型时，未达直接回答阈值的问题都交给模型：相似度不低于澄清阈值 × {REFERENCE_FLOOR_SHARE} 的前 {MAX_REFERENCES}{' '}
+              配置了模型时，未达直接回答阈值的问题都交给模型（问题里有知识库从未提到的事物时，相似度低于{' '}
+              {UNFAMILIAR_DIRECT_MIN} 也交给模型）：相似度不低于澄清阈值 × {REFERENCE_FLOOR_SHARE} 的前 {MAX_REFERENCES}{' '}
               条知识作为参考资料，模型只依据它们回答，资料中没有答案时使用兜底回复；
             </li>
             <li>
