@@ -4,6 +4,7 @@ import { openAppDatabase } from './db/open';
 import { MemoryKv, RedisKv, type KvStore } from './infra/kv';
 import { MemoryPubSub, RedisPubSub, type PubSub } from './infra/pubsub';
 import { buildApp } from './app';
+import { warmIntents } from './modules/ai/engine/intents';
 import { warmSegmenter } from './modules/ai/engine/segment';
 import { gracefulShutdown } from './shutdown';
 
@@ -19,8 +20,9 @@ async function main() {
   const onPubSubError = (err: unknown) => app.log.error({ err }, 'live event delivery failed');
   const pubsub: PubSub = config.redisUrl ? await RedisPubSub.connect(config.redisUrl, { onError: onPubSubError }) : new MemoryPubSub(onPubSubError);
   const app = await buildApp({ config, database, kv, pubsub, now: Date.now });
-  // The segmenter's dictionary loads once (about a second) here rather than in the first customer's turn.
+  // The segmenter's dictionary and the intent model load once (about a second each) here rather than in the first customer's turn.
   warmSegmenter();
+  warmIntents();
 
   const shutdown = gracefulShutdown(app, { resources: [pubsub, kv, database] });
   process.on('SIGINT', () => void shutdown('SIGINT'));

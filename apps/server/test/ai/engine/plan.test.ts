@@ -156,7 +156,7 @@ describe('planTurn: what answers', () => {
       { role: 'assistant' as const, content: '您好！' },
     ];
     const plan = planTurn(
-      input('营业到几点我下班过去', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }),
+      input('晚上还开着吗我下班过去', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }),
       index,
     );
     if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
@@ -164,7 +164,7 @@ describe('planTurn: what answers', () => {
     expect(plan.knowledge.map((hit) => hit.entry.knowledgeId)).toEqual([13]);
     expect(plan.messages[0]?.content).toContain('你是星光家居的客服小美。');
     expect(plan.messages[0]?.content).toContain('每天9点到18点。');
-    expect(plan.messages.slice(1)).toEqual([...history, { role: 'user', content: '营业到几点我下班过去' }]);
+    expect(plan.messages.slice(1)).toEqual([...history, { role: 'user', content: '晚上还开着吗我下班过去' }]);
     expect(plan.next.failures).toBe(0);
   });
 

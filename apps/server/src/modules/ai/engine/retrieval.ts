@@ -1,5 +1,6 @@
 import { analyze, CHATTER_WEIGHT, contentWords, soundsOf, soundTier, type Analysis, type SoundTier, type Vocabulary } from './analyze';
 import { ASPECT_WORDS, BUILTIN_MAP, BUILTIN_SYNONYMS, CHATTER_WORDS, synonymMap } from './lexicon';
+import { intentsOf, type IntentScores } from './intents';
 import { normalizeForMatch } from './normalize';
 import { addWords, cut, knowledgeTerms } from './segment';
 import type { EngineKnowledge, KnowledgeHit } from './types';
@@ -21,8 +22,9 @@ import type { EngineKnowledge, KnowledgeHit } from './types';
  * thing (快递 in 快递员) halves the score, an entry sharing only aspect words (价格, 地址…) with a message
  * that names another thing scores less, and an entry only scores when it shares a real word with the
  * message or its characters make up most of the stored question. The same question (same content words) scores 1; an entry scores
- * its best phrasing. Then the answers are weak evidence (mixAnswers) and, with embeddings, the
- * vectors (mixVectors).
+ * its best phrasing. Then the answers are weak evidence (mixAnswers), the intent model says which
+ * entries express the need the message asks about (mixIntents, intents.ts) and, with embeddings, the
+ * vectors are mixed in (mixVectors).
  */
 
 const COVERAGE_EXPONENT = 0.4;
@@ -136,6 +138,25 @@ const ANSWER_SHARE = 0.3;
 const ANSWER_ONLY_SHARE = 0.4;
 export const ANSWER_ONLY_MAX = 0.35;
 
+/**
+ * The intent model's evidence (intents.ts). A message and an entry meet on an intent both express with at
+ * least INTENT_FLOOR; their similarity is the geometric mean of the two cosines. It adds INTENT_SHARE of
+ * the way to 1 to an entry the words found, and gives an entry found through its intent alone
+ * INTENT_ONLY_SHARE of it, capped below the answer threshold: offered, never answered on that alone.
+ */
+const INTENT_FLOOR = 0.45;
+const INTENT_SHARE = 0.2;
+const INTENT_ONLY_SHARE = 0.6;
+const INTENT_ONLY_MAX = 0.4;
+/**
+ * A message that clearly expresses one intent (INTENT_CLEAR) does not ask what an entry that clearly
+ * expresses another one (INTENT_CLEAR_ENTRY), and not the message's, answers: 「中午就到了 房间能先进去放
+ * 东西吗」 is about checking in early, not about visitors in the room, whatever words they share.
+ */
+const INTENT_CLEAR = 0.6;
+const INTENT_CLEAR_ENTRY = 0.7;
+const INTENT_CONFLICT_FACTOR = 0.7;
+
 /** How a vector similarity becomes a score: real embedding models rarely go below ~0.5 for related text. */
 const VECTOR_FLOOR = 0.5;
 const VECTOR_SHARE = 0.4;
@@ -157,6 +178,10 @@ export class KnowledgeIndex {
   private readonly vocabulary: Vocabulary;
   /** Answer word → entries whose answer has it, and its idf over the answers. */
   private readonly answerPostings = new Map<string, { entries: number[]; idf: number }>();
+  /** Per entry, the intents its phrasings express at INTENT_FLOOR or more (the best phrasing's score). */
+  private readonly entryIntents: IntentScores[] = [];
+  /** Intent → the entries expressing it, with their score. */
+  private readonly intentEntries = new Map<number, Array<[number, number]>>();
 
   /** `synonyms`: the admins' groups (first word canonical) added to the built-in lexicon. */
   constructor(entries: EngineKnowledge[], options: { synonyms?: readonly (readonly string[])[] } = {}) {
@@ -177,10 +202,12 @@ export class KnowledgeIndex {
     entries.forEach((entry, entryIndex) => {
       const seen = new Set<string>();
       const termsOfEntry = new Set<string>();
+      const intents: IntentScores = new Map();
       for (const text of [entry.question, ...entry.similarQuestions]) {
         const analysis = analyze(text, this.vocabulary);
         if (analysis.terms.size === 0 || seen.has(analysis.key)) continue;
         seen.add(analysis.key);
+        for (const [intent, score] of intentsOf(analysis.terms)) if (score >= INTENT_FLOOR && score > (intents.get(intent) ?? 0)) intents.set(intent, score);
         for (const term of analysis.terms.keys()) termsOfEntry.add(term);
         const doc = this.docs.length;
         this.docs.push({ entry: entryIndex, terms: analysis.terms, words: new Set(analysis.words), key: analysis.key, about: asideIntents(text, 'about'), weight: 0 });
@@ -193,6 +220,12 @@ export class KnowledgeIndex {
         }
       }
       entryTerms.push(termsOfEntry);
+      this.entryIntents.push(intents);
+      for (const [intent, score] of intents) {
+        let list = this.intentEntries.get(intent);
+        if (!list) this.intentEntries.set(intent, (list = []));
+        list.push([entryIndex, score]);
+      }
       for (const word of contentWords(entry.answer, this.vocabulary)) {
         let posting = this.answerPostings.get(word);
         if (!posting) this.answerPostings.set(word, (posting = { entries: [], idf: 0 }));
@@ -281,6 +314,8 @@ export class KnowledgeIndex {
       if (guarded > (best.get(phrasing.entry) ?? 0)) best.set(phrasing.entry, guarded);
     }
     this.mixAnswers(query, best);
+    // A follow-up is read with the previous topic; its intent is the previous message's, already answered.
+    if (query.own === null) this.mixIntents(query, best);
     if (options.vectorScores) mixVectors(best, options.vectorScores, this.entries);
     return [...best]
       .filter(([, score]) => score > 0)
@@ -310,6 +345,44 @@ export class KnowledgeIndex {
       const share = weight / total;
       const own = best.get(entry) ?? 0;
       const mixed = own > 0 ? own + ANSWER_SHARE * share * (1 - own) : Math.min(ANSWER_ONLY_MAX, ANSWER_ONLY_SHARE * share);
+      if (mixed > own) best.set(entry, mixed);
+    }
+  }
+
+  /**
+   * The intent model's evidence (INTENT_FLOOR…INTENT_CONFLICT_FACTOR), read from the clauses that ask
+   * (chatter around the question says nothing of the need): entries that share an intent with the
+   * message are lifted, those contradicting its clear intent lowered.
+   */
+  private mixIntents(query: Query, best: Map<number, number>): void {
+    if (this.intentEntries.size === 0) return;
+    const asking = new Map<string, number>();
+    query.clauses.forEach((clause, c) => {
+      if (query.asking[c]) for (const [term, weight] of clause) asking.set(term, (asking.get(term) ?? 0) + weight);
+    });
+    const asked = intentsOf(asking.size > 0 ? asking : query.analysis.terms);
+    let clear: number | undefined;
+    let clearScore = INTENT_CLEAR;
+    const lifted = new Map<number, number>();
+    for (const [intent, score] of asked) {
+      if (score >= clearScore) [clear, clearScore] = [intent, score];
+      if (score < INTENT_FLOOR) continue;
+      for (const [entry, own] of this.intentEntries.get(intent) ?? []) {
+        const similarity = Math.sqrt(score * own);
+        if (similarity > (lifted.get(entry) ?? 0)) lifted.set(entry, similarity);
+      }
+    }
+    if (clear !== undefined) {
+      for (const [entry, score] of best) {
+        const intents = this.entryIntents[entry] as IntentScores;
+        // The customer's own words for a stored question (score 1) stand whatever the model reads.
+        if (score >= 1 || intents.has(clear)) continue;
+        if ([...intents.values()].some((own) => own >= INTENT_CLEAR_ENTRY)) best.set(entry, score * INTENT_CONFLICT_FACTOR);
+      }
+    }
+    for (const [entry, similarity] of lifted) {
+      const own = best.get(entry) ?? 0;
+      const mixed = own > 0 ? own + INTENT_SHARE * similarity * (1 - own) : Math.min(INTENT_ONLY_MAX, INTENT_ONLY_SHARE * similarity);
       if (mixed > own) best.set(entry, mixed);
     }
   }
