@@ -217,8 +217,9 @@ export const REFERENCE_FLOOR_SHARE = 0.5;
  * With a model, an entry answers as is a message that names something the knowledge lacks (not familiar,
  * engine/retrieval.ts isFamiliar) only from this score; below it the entry shares words with the message
  * but often not its question (「定金可以开发票吗」 and 「定金要交多少」), and the model reads it beside the
- * other references. bench/faq (fourteen sets): of such answers scoring 0.5–0.7, 38 % were wrong; of those
- * scoring 0.7 or more, 3 %. Sent as is wrongly with a model: 3.2 % of all questions before, 1.5 % after.
+ * other references. bench/faq (fourteen sets, before the intent model): of such answers scoring 0.5–0.7,
+ * 38 % were wrong; of those scoring 0.7 or more, 3 %. Sent as is wrongly with a model: 3.2 % of all
+ * questions before, 1.5 % after.
  */
 export const UNFAMILIAR_DIRECT_MIN = 0.7;
 

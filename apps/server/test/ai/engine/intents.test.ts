@@ -60,6 +60,17 @@ describe('retrieval with the intent model', () => {
     expect(top?.score).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('lowers an entry clearly about another need than the one the message clearly asks about', () => {
+    const cards = new KnowledgeIndex([
+      { knowledgeId: 1, question: '怎么办会员卡', similarQuestions: [], answer: '前台即可办理。' },
+      { knowledgeId: 2, question: '营业时间是几点', similarQuestions: [], answer: '9点到22点。' },
+    ]);
+    // The words alone put 「怎么办会员卡」 above the answer threshold for a lost card.
+    const [top] = cards.search('会员卡丢了能补吗', 2);
+    expect(top?.entry.knowledgeId).toBe(1);
+    expect(top?.score).toBeLessThan(0.5);
+  });
+
   it('leaves an exact question at 1', () => {
     expect(index.search('会员卡可以暂停吗', 1)[0]).toMatchObject({ entry: { knowledgeId: 4 }, score: 1 });
   });

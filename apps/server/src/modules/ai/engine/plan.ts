@@ -247,7 +247,7 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     }
 
     const fallback = render(agent.fallbackReply);
-    if (agent.providerId !== null) {
+    if (withModel) {
       // Entries in and a little below the clarify band may still hold the answer: the model reads them and answers only from them.
       const floor = agent.clarifyThreshold * REFERENCE_FLOOR_SHARE;
       const references = hits.filter((hit) => hit.score >= floor).slice(0, MAX_REFERENCES);

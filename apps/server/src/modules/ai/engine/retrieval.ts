@@ -150,8 +150,8 @@ const INTENT_ONLY_SHARE = 0.6;
 const INTENT_ONLY_MAX = 0.4;
 /**
  * A message that clearly expresses one intent (INTENT_CLEAR) does not ask what an entry that clearly
- * expresses another one (INTENT_CLEAR_ENTRY), and not the message's, answers: 「中午就到了 房间能先进去放
- * 东西吗」 is about checking in early, not about visitors in the room, whatever words they share.
+ * expresses another one (INTENT_CLEAR_ENTRY), and not the message's, answers: 「会员卡丢了能补吗」 is about
+ * a lost card, not about getting one (「怎么办会员卡」), whatever words they share.
  */
 const INTENT_CLEAR = 0.6;
 const INTENT_CLEAR_ENTRY = 0.7;
