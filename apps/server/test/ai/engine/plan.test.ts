@@ -28,6 +28,12 @@ const withLead = (overrides: Partial<AgentLeadGoal> = {}) => agent({ leadGoal: l
 
 const textOf = (plan: TurnPlan) => (plan.kind === 'model' ? null : plan.text);
 
+/** The plan, which must be one that asks the model. */
+function modelPlanOf(plan: TurnPlan): Extract<TurnPlan, { kind: 'model' }> {
+  if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
+  return plan;
+}
+
 describe('planTurn: what answers', () => {
   it('a reply rule wins over a knowledge entry that also matches', () => {
     const plan = planTurn(input('优惠券怎么用'), index);
@@ -155,11 +161,9 @@ describe('planTurn: what answers', () => {
       { role: 'user' as const, content: '你好' },
       { role: 'assistant' as const, content: '您好！' },
     ];
-    const plan = planTurn(
-      input('晚上还开着吗我下班过去', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }),
-      index,
+    const plan = modelPlanOf(
+      planTurn(input('晚上还开着吗我下班过去', { agent: agent({ providerId: 7, fallbackReply: '{{shop}}暂时无法回答' }), history }), index),
     );
-    if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
     expect(plan.fallback).toBe('星光家居暂时无法回答');
     expect(plan.knowledge.map((hit) => hit.entry.knowledgeId)).toEqual([13]);
     expect(plan.messages[0]?.content).toContain('你是星光家居的客服小美。');
@@ -177,8 +181,7 @@ describe('planTurn: what answers', () => {
     const text = '东西不想要了 想退';
     const hits = returns.search(text, 10);
     const referencesFor = (clarifyThreshold: number) => {
-      const plan = planTurn(input(text, { rules: [], agent: agent({ providerId: 7, knowledgeThreshold: 0.99, clarifyThreshold }) }), returns);
-      if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
+      const plan = modelPlanOf(planTurn(input(text, { rules: [], agent: agent({ providerId: 7, knowledgeThreshold: 0.99, clarifyThreshold }) }), returns));
       return plan.knowledge.map((hit) => hit.entry.knowledgeId);
     };
 
@@ -211,8 +214,7 @@ describe('planTurn: what answers', () => {
     expect(top?.score).toBeGreaterThanOrEqual(agent().knowledgeThreshold);
     expect(top?.score).toBeLessThan(UNFAMILIAR_DIRECT_MIN);
     expect(planTurn(input(text, { rules: [] }), studio)).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: top?.entry.knowledgeId } });
-    const plan = planTurn(input(text, { rules: [], agent: agent({ providerId: 7 }) }), studio);
-    if (plan.kind !== 'model') throw new Error(`expected a model plan, got ${plan.kind}`);
+    const plan = modelPlanOf(planTurn(input(text, { rules: [], agent: agent({ providerId: 7 }) }), studio));
     expect(plan.knowledge[0]?.entry.knowledgeId).toBe(top?.entry.knowledgeId);
     // A familiar message with the same kind of score is still answered as is.
     expect(planTurn(input('定金交多少', { rules: [], agent: agent({ providerId: 7 }) }), studio)).toMatchObject({ kind: 'reply', hit: { type: 'knowledge', id: 61 } });

@@ -24,26 +24,28 @@ const BANK_VOCABULARY: Vocabulary = { synonyms: BUILTIN_MAP, sounds: new Map(), 
 export type IntentScores = Map<number, number>;
 
 interface Model {
-  idf: Map<string, number>;
+  /** A term's idf over the examples; a term no example has gets the highest there is. */
+  idfOf: (term: string) => number;
   /** term → [intent, weight in that intent's unit-length centroid]. */
   postings: Map<string, Array<[number, number]>>;
-  /** idf of a term no example has: the rarest there is. */
-  unseenIdf: number;
 }
 
 let model: Model | null = null;
 
-function weighted(terms: ReadonlyMap<string, number>, idf: (term: string) => number): Map<string, number> {
-  const vector = new Map<string, number>();
+/** The vector scaled to length 1 (in place); an empty or zero vector stays as it is. */
+function toUnitLength(vector: Map<string, number>): Map<string, number> {
   let norm = 0;
-  for (const [term, weight] of terms) {
-    const value = weight * (KIND_WEIGHTS[term[0] as string] ?? 1) * idf(term);
-    vector.set(term, value);
-    norm += value * value;
-  }
+  for (const value of vector.values()) norm += value * value;
   norm = Math.sqrt(norm);
   if (norm > 0) for (const [term, value] of vector) vector.set(term, value / norm);
   return vector;
+}
+
+/** A text's analysed terms as a unit-length vector: weight × kind weight × idf. */
+function weighted(terms: ReadonlyMap<string, number>, idfOf: (term: string) => number): Map<string, number> {
+  const vector = new Map<string, number>();
+  for (const [term, weight] of terms) vector.set(term, weight * (KIND_WEIGHTS[term[0] as string] ?? 1) * idfOf(term));
+  return toUnitLength(vector);
 }
 
 function build(): Model {
@@ -55,24 +57,22 @@ function build(): Model {
   const idf = new Map<string, number>();
   for (const [term, count] of df) idf.set(term, Math.log(1 + examples.length / (count + 1)));
   const unseenIdf = Math.log(1 + examples.length);
+  const idfOf = (term: string) => idf.get(term) ?? unseenIdf;
   const centroids = INTENT_BANK.map(() => new Map<string, number>());
   for (const { intent, terms } of examples) {
     const centroid = centroids[intent] as Map<string, number>;
-    for (const [term, value] of weighted(terms, (t) => idf.get(t) ?? unseenIdf)) centroid.set(term, (centroid.get(term) ?? 0) + value);
+    for (const [term, value] of weighted(terms, idfOf)) centroid.set(term, (centroid.get(term) ?? 0) + value);
   }
   const postings = new Map<string, Array<[number, number]>>();
   centroids.forEach((centroid, intent) => {
-    let norm = 0;
-    for (const value of centroid.values()) norm += value * value;
-    norm = Math.sqrt(norm);
-    for (const [term, value] of centroid) {
-      if (value / norm < CENTROID_MIN_WEIGHT) continue;
+    for (const [term, value] of toUnitLength(centroid)) {
+      if (value < CENTROID_MIN_WEIGHT) continue;
       let posting = postings.get(term);
       if (!posting) postings.set(term, (posting = []));
-      posting.push([intent, value / norm]);
+      posting.push([intent, value]);
     }
   });
-  return { idf, postings, unseenIdf };
+  return { idfOf, postings };
 }
 
 /** The model, built on first use from the bank (about a second, once per process). */
@@ -88,9 +88,9 @@ export function warmIntents(): void {
 
 /** How much the text whose analysed terms these are expresses each intent of the bank. */
 export function intentsOf(terms: ReadonlyMap<string, number>): IntentScores {
-  const { idf, postings, unseenIdf } = intentModel();
+  const { idfOf, postings } = intentModel();
   const scores: IntentScores = new Map();
-  for (const [term, value] of weighted(terms, (t) => idf.get(t) ?? unseenIdf)) {
+  for (const [term, value] of weighted(terms, idfOf)) {
     for (const [intent, weight] of postings.get(term) ?? []) scores.set(intent, (scores.get(intent) ?? 0) + value * weight);
   }
   return scores;

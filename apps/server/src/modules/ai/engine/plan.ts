@@ -238,11 +238,13 @@ export function planTurn(input: TurnInput, index: KnowledgeIndex): TurnPlan {
     const message = found.length > 0 ? details.rest : input.text;
     const hits = searchWithContext(input, index, message);
     const withModel = agent.providerId !== null;
-    const familiar = index.isFamiliar(message);
     // With a model the clarify band is the model's to read: it tells a lone candidate that answers from one that does not.
-    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold, !withModel && familiar);
+    const decision = decide(hits, agent.knowledgeThreshold, agent.clarifyThreshold, !withModel && index.isFamiliar(message));
     if (keyword && decision.kind !== 'answer') return handoff(keyword);
-    if (decision.kind === 'answer' && (!withModel || familiar || decision.hit.score >= Math.max(agent.knowledgeThreshold, UNFAMILIAR_DIRECT_MIN))) {
+    if (
+      decision.kind === 'answer' &&
+      (!withModel || decision.hit.score >= Math.max(agent.knowledgeThreshold, UNFAMILIAR_DIRECT_MIN) || index.isFamiliar(message))
+    ) {
       return knowledgeReply(decision.hit);
     }
 
